@@ -1,0 +1,28 @@
+#!/usr/bin/env bun
+/**
+ * Entry point. `--version` is answered before anything else is loaded; everything else goes
+ * through main.ts. Writing into a closed pipe ends the process quietly with code 0.
+ */
+import { VERSION } from "./lib/version.ts";
+
+const argv = process.argv.slice(2);
+
+if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "-V")) {
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const quitOnPipe = (err: NodeJS.ErrnoException) => {
+    if (err?.code === "EPIPE") process.exit(0);
+  };
+  process.stdout.on("error", quitOnPipe);
+  process.stderr.on("error", quitOnPipe);
+  try {
+    const { main } = await import("./main.ts");
+    process.exitCode = await main(argv);
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e?.code === "EPIPE") process.exit(0);
+    const debug = /^(debug|trace)$/.test(process.env.TRACKER_LOG_LEVEL ?? "") || argv.includes("--verbose");
+    process.stderr.write(`Error: ${e?.message ?? String(err)}\n${debug && e?.stack ? `${e.stack}\n` : "Run with --log-level debug for details.\n"}`);
+    process.exitCode = (err as { exitCode?: number })?.exitCode ?? 1;
+  }
+}

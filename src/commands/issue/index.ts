@@ -1,0 +1,104 @@
+import { buildCommand, buildRouteMap } from "@stricli/core";
+import type { TrackerContext } from "../../context.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import { describe, TARGET_HELP } from "../../lib/help.ts";
+
+/** Sort orders of `issue list`. */
+export const ISSUE_SORTS = ["date", "new", "freq", "user"] as const;
+/** Default and bounds of `issue list --limit`. */
+export const ISSUE_LIMIT = { min: 1, max: 1000, fallback: 25 } as const;
+/** Default `--period`. */
+export const DEFAULT_PERIOD = "90d";
+
+/** Flags of `issue list`. */
+export interface IssueListFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly fresh: boolean;
+  readonly limit: number;
+  readonly query?: string;
+  readonly sort: (typeof ISSUE_SORTS)[number];
+  readonly period: string;
+  readonly cursor?: string;
+}
+
+/** `issue list` (also reachable as `tracker issues`). */
+export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerContext>({
+  loader: () => import("./list.ts"),
+  parameters: {
+    positional: {
+      kind: "tuple",
+      parameters: [{ placeholder: "target", brief: "<org>/<project>, <org>/ or <project>", parse: String, optional: true }],
+    },
+    flags: {
+      ...globalFlags,
+      fresh: freshFlag,
+      limit: limitFlag(ISSUE_LIMIT),
+      query: { kind: "parsed", parse: String, optional: true, brief: "Search filter, e.g. 'is:unresolved level:error'" },
+      sort: { kind: "enum", values: ISSUE_SORTS, default: "date", brief: "date, new, freq or user" },
+      period: { kind: "parsed", parse: parsePeriod, default: DEFAULT_PERIOD, brief: "Activity window: <n>h, <n>d or <n>w" },
+      cursor: cursorFlag,
+    },
+    aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
+  },
+  docs: {
+    brief: "List issues",
+    fullDescription: describe(
+      `Lists issues of a project, of several detected projects, or of a whole organization (<org>/). ${TARGET_HELP}`,
+      ["tracker issue list acme/web", "tracker issue list acme/ -n 100 --sort freq", "tracker issue list -q 'level:error' -t 24h --json", "tracker issue list -c last"],
+    ),
+  },
+});
+
+const issueArg = {
+  kind: "tuple",
+  parameters: [{ placeholder: "issue", brief: "Short ID (WEB-4Y), numeric ID, alias-suffix (w-4Y) or suffix (4Y)", parse: String }],
+} as const;
+
+/** Routes of `tracker issue`. */
+export const issueRoutes = buildRouteMap({
+  routes: {
+    list: issueListCommand,
+    view: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean }, [string], TrackerContext>({
+      loader: () => import("./view.ts"),
+      parameters: { flags: { ...globalFlags, fresh: freshFlag }, positional: issueArg },
+      docs: {
+        brief: "Show one issue with its latest event",
+        fullDescription: describe("Shows an issue's details, tags and latest event with its top in-app frames.", [
+          "tracker issue view WEB-4Y",
+          "tracker issue view 4001 --json",
+          "tracker issue view 4Y",
+        ]),
+      },
+    }),
+    explain: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean; force: boolean }, [string], TrackerContext>({
+      loader: () => import("./explain.ts"),
+      parameters: {
+        flags: { ...globalFlags, fresh: freshFlag, force: { kind: "boolean", default: false, brief: "Start a new analysis even if one exists" } },
+        positional: issueArg,
+      },
+      docs: {
+        brief: "Explain the root cause of an issue (AI analysis)",
+        fullDescription: describe("Runs (or reuses) the service's AI analysis and prints the root cause.", [
+          "tracker issue explain WEB-4Y",
+          "tracker issue explain WEB-4Y --json",
+        ]),
+      },
+    }),
+    plan: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean; force: boolean }, [string], TrackerContext>({
+      loader: () => import("./plan.ts"),
+      parameters: {
+        flags: { ...globalFlags, fresh: freshFlag, force: { kind: "boolean", default: false, brief: "Start a new analysis even if one exists" } },
+        positional: issueArg,
+      },
+      docs: {
+        brief: "Propose a fix plan for an issue (AI analysis)",
+        fullDescription: describe("Builds on the root-cause analysis and prints numbered fix steps.", [
+          "tracker issue plan WEB-4Y",
+          "tracker issue plan WEB-4Y --json",
+        ]),
+      },
+    }),
+  },
+  docs: { brief: "List and inspect issues", fullDescription: describe("Work with issues (grouped errors).", ["tracker issue list", "tracker issue view WEB-4Y"]) },
+});

@@ -1,0 +1,6 @@
+import { NotAvailableError } from "../../lib/errors.ts";
+
+/** `tracker upgrade upgrade`: arrives with its own issue; until then it fails clearly. */
+export default async function (): Promise<void> {
+  throw new NotAvailableError("`tracker upgrade upgrade`");
+}

@@ -1,0 +1,43 @@
+import type { CommandContext } from "@stricli/core";
+import type { Database } from "bun:sqlite";
+import type { LogLevel, Settings } from "./lib/env.ts";
+import type { Logger, TextSink } from "./lib/log.ts";
+
+/** A lazily opened local database, shared by every module of one command run. */
+export interface StoreHandle {
+  /** The database, opening it on first use; throws a CliError when it cannot be opened. */
+  open(): Database;
+  /** The database, or undefined (after one warning) when it cannot be opened or written. */
+  tryOpen(): Database | undefined;
+  /** True once the database turned out read-only (caches are then skipped). */
+  readonly readOnly: boolean;
+  close(): void;
+}
+
+/** Everything a command may touch. Built by bin.ts for real runs and by tests with fakes. */
+export interface TrackerContext extends CommandContext {
+  readonly process: CommandContext["process"] & { exitCode?: number | string | null };
+  readonly stdout: TextSink;
+  readonly stderr: TextSink;
+  /** Reads all of stdin as text (used when a token is piped in). */
+  readStdin(): Promise<string>;
+  readonly env: Record<string, string | undefined>;
+  readonly settings: Settings;
+  readonly cwd: string;
+  readonly homeDir: string;
+  readonly configDir: string;
+  readonly isStdoutTTY: boolean;
+  readonly isStderrTTY: boolean;
+  readonly isStdinTTY: boolean;
+  /** Colour on stderr/stdout allowed (TTY and NO_COLOR unset). */
+  readonly color: boolean;
+  readonly terminalWidth: number;
+  readonly logLevel: LogLevel;
+  readonly log: Logger;
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  readonly fetch: typeof fetch;
+  readonly store: StoreHandle;
+  /** Path of the running executable (for upgrade and setup). */
+  readonly execPath: string;
+}

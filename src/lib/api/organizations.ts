@@ -1,0 +1,80 @@
+import * as v from "valibot";
+import type { TrackerContext } from "../../context.ts";
+import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
+import { saveOrgs } from "../db/regions.ts";
+import { ApiError, AuthError } from "../errors.ts";
+import { apiRequest, isTrustedRegionUrl } from "../http/client.ts";
+import { fetchAllPages } from "../http/paginate.ts";
+
+/** An organization as listed by the API (fields the CLI uses; others pass through). */
+export const Organization = v.looseObject({
+  id: v.string(),
+  slug: v.string(),
+  name: v.string(),
+  dateCreated: v.optional(v.nullable(v.string())),
+  status: v.optional(v.looseObject({ id: v.string() })),
+  links: v.optional(v.looseObject({ organizationUrl: v.optional(v.string()), regionUrl: v.optional(v.string()) })),
+});
+/** A validated organization. */
+export type Organization = v.InferOutput<typeof Organization>;
+
+const Regions = v.object({ regions: v.array(v.object({ name: v.string(), url: v.string() })) });
+
+/** Region base URLs to query: the user's regions (trusted ones only), or the base URL when the server has none. */
+export async function listRegionUrls(ctx: TrackerContext): Promise<string[]> {
+  try {
+    const res = await apiRequest(ctx, { path: "/api/0/users/me/regions/", host: "control", schema: Regions });
+    const urls = res.data.regions
+      .map((r) => r.url.replace(/\/+$/, ""))
+      .filter((u) => isTrustedRegionUrl(ctx.settings.baseUrl, u));
+    return urls.length > 0 ? [...new Set(urls)] : [ctx.settings.baseUrl];
+  } catch (err) {
+    if (err instanceof AuthError) throw err;
+    if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return [ctx.settings.baseUrl];
+    throw err;
+  }
+}
+
+/** Every organization in every region (fetched in parallel), deduplicated by slug; refreshes the region cache. */
+export async function listOrganizations(ctx: TrackerContext): Promise<Organization[]> {
+  const regions = await listRegionUrls(ctx);
+  const results = await settleLimit(regions, FAN_OUT_CONCURRENCY, (region) =>
+    fetchAllPages(ctx, {
+      path: "/api/0/organizations/",
+      host: { baseUrl: region },
+      schema: v.array(Organization),
+    }).then((orgs) => orgs.map((o) => ({ org: o, region }))),
+  );
+  const bySlug = new Map<string, { org: Organization; region: string }>();
+  let firstError: unknown;
+  for (const r of results) {
+    if (r.status === "fulfilled") for (const item of r.value) bySlug.set(item.org.slug, item);
+    else {
+      if (r.reason instanceof AuthError) throw r.reason;
+      firstError ??= r.reason;
+      ctx.log.warn(`A region could not be listed: ${(r.reason as Error).message}`);
+    }
+  }
+  if (bySlug.size === 0 && firstError) throw firstError;
+  const orgs = [...bySlug.values()].sort((a, b) => a.org.slug.localeCompare(b.org.slug));
+  saveOrgs(
+    ctx,
+    orgs.map(({ org, region }) => {
+      const claimed = org.links?.regionUrl?.replace(/\/+$/, "");
+      const url = claimed && isTrustedRegionUrl(ctx.settings.baseUrl, claimed) ? claimed : region;
+      return { slug: org.slug, org_id: org.id, name: org.name, region_url: url };
+    }),
+    true,
+  );
+  return orgs.map((o) => o.org);
+}
+
+/** One organization by slug (or numeric id), from its region. */
+export async function getOrganization(ctx: TrackerContext, org: string): Promise<Organization> {
+  const res = await apiRequest(ctx, {
+    path: `/api/0/organizations/${encodeURIComponent(org)}/`,
+    host: { org },
+    schema: Organization,
+  });
+  return res.data;
+}

@@ -1,0 +1,123 @@
+import * as v from "valibot";
+import type { TrackerContext } from "../../context.ts";
+import { readCredentials, type StoredCredentials } from "../db/auth.ts";
+import { AuthError, NetworkError } from "../errors.ts";
+import { apiRequest } from "../http/client.ts";
+import { oauthClientId } from "./client-id.ts";
+
+/** Refresh proactively once less than this fraction of the token's lifetime remains. */
+export const REFRESH_REMAINING_FRACTION = 0.1;
+/** Lifetime assumed when the issue time is unknown. */
+export const DEFAULT_LIFETIME_MS = 60 * 60 * 1000;
+/** Refresh requests must finish well inside the database busy timeout other processes wait for. */
+export const REFRESH_TIMEOUT_MS = 8_000;
+
+/** The token endpoint's success body (device grant and refresh grant). */
+export const TokenResponse = v.object({
+  access_token: v.pipe(v.string(), v.minLength(1)),
+  refresh_token: v.optional(v.nullable(v.string())),
+  token_type: v.optional(v.string()),
+  expires_in: v.optional(v.nullable(v.number())),
+  scope: v.optional(v.string()),
+  user: v.optional(v.object({ id: v.optional(v.string()), name: v.optional(v.nullable(v.string())), email: v.optional(v.nullable(v.string())) })),
+});
+
+const TokenEndpointBody = v.union([
+  TokenResponse,
+  v.object({ error: v.string(), error_description: v.optional(v.string()) }),
+]);
+
+/** True when stored credentials should be refreshed before use. */
+export function needsRefresh(c: StoredCredentials, now: number): boolean {
+  if (c.expires_at === null) return false;
+  const lifetime = c.issued_at !== null && c.expires_at > c.issued_at ? c.expires_at - c.issued_at : DEFAULT_LIFETIME_MS;
+  return c.expires_at - now <= lifetime * REFRESH_REMAINING_FRACTION;
+}
+
+/** Returns usable stored credentials, refreshing them first when they are close to expiry. */
+export async function ensureFreshCredentials(ctx: TrackerContext, stored: StoredCredentials): Promise<StoredCredentials> {
+  if (!needsRefresh(stored, ctx.now())) return stored;
+  if (!stored.refresh_token) {
+    if (stored.expires_at !== null && stored.expires_at <= ctx.now()) {
+      throw new AuthError("expired", "Session expired and no refresh token available");
+    }
+    return stored;
+  }
+  return refreshLocked(ctx, stored.token);
+}
+
+/** Forces one refresh after a 401 (unless another process already replaced the token). */
+export async function forceRefresh(ctx: TrackerContext, usedToken: string): Promise<StoredCredentials> {
+  return refreshLocked(ctx, usedToken);
+}
+
+/**
+ * Refreshes under the database's write lock: a second process waiting on the lock sees the new
+ * token when it gets in and reuses it instead of spending the (rotated) refresh token again.
+ */
+async function refreshLocked(ctx: TrackerContext, usedToken: string): Promise<StoredCredentials> {
+  const db = ctx.store.open();
+  db.run("BEGIN IMMEDIATE");
+  let done = false;
+  try {
+    const current = readCredentials(ctx);
+    if (!current) throw new AuthError("not_authenticated");
+    if (current.token !== usedToken && !needsRefresh(current, ctx.now())) {
+      db.run("COMMIT");
+      done = true;
+      return current;
+    }
+    if (!current.refresh_token) throw new AuthError("expired", "Session expired and no refresh token available");
+    ctx.log.addSecret(current.refresh_token);
+    ctx.log.debug("Refreshing the stored OAuth token");
+    const res = await apiRequest(ctx, {
+      method: "POST",
+      path: "/oauth/token/",
+      host: "control",
+      auth: false,
+      retry: false,
+      timeoutMs: REFRESH_TIMEOUT_MS,
+      form: { grant_type: "refresh_token", refresh_token: current.refresh_token, client_id: oauthClientId(ctx) },
+      schema: TokenEndpointBody,
+      acceptStatuses: [400, 401],
+    }).catch((err) => {
+      if (err instanceof NetworkError) throw err;
+      throw new AuthError("expired");
+    });
+    if ("error" in res.data) {
+      db.run("DELETE FROM auth WHERE id = 1");
+      db.run("COMMIT");
+      done = true;
+      throw new AuthError("expired", `Authentication expired (${res.data.error})`);
+    }
+    const now = ctx.now();
+    const t = res.data;
+    ctx.log.addSecret(t.access_token);
+    const next: StoredCredentials = {
+      ...current,
+      token: t.access_token,
+      refresh_token: t.refresh_token ?? current.refresh_token,
+      expires_at: typeof t.expires_in === "number" ? now + t.expires_in * 1000 : null,
+      issued_at: now,
+      updated_at: now,
+    };
+    db.run("UPDATE auth SET token = ?, refresh_token = ?, expires_at = ?, issued_at = ?, updated_at = ? WHERE id = 1", [
+      next.token,
+      next.refresh_token,
+      next.expires_at,
+      next.issued_at,
+      next.updated_at,
+    ]);
+    db.run("COMMIT");
+    done = true;
+    return next;
+  } finally {
+    if (!done) {
+      try {
+        db.run("ROLLBACK");
+      } catch {
+        // no transaction open any more
+      }
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import { Database } from "bun:sqlite";
+import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import type { StoreHandle } from "../../context.ts";
+import { CliError, ConfigError } from "../errors.ts";
+import type { Logger } from "../log.ts";
+import { dbPath } from "../paths.ts";
+import { addColumnType, createTableSql, SCHEMA_VERSION, TABLES } from "./schema.ts";
+
+/** How long a writer waits for another process's lock before failing. */
+export const BUSY_TIMEOUT_MS = 10_000;
+
+/** What was changed by a schema repair. */
+export interface RepairReport {
+  createdTables: string[];
+  addedColumns: string[];
+}
+
+/** Creates missing tables and adds missing columns; returns what it changed. */
+export function repairSchema(db: Database): RepairReport {
+  const report: RepairReport = { createdTables: [], addedColumns: [] };
+  const existing = new Set(
+    (db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+  );
+  db.transaction(() => {
+    for (const t of TABLES) {
+      if (!existing.has(t.name)) {
+        db.run(createTableSql(t));
+        report.createdTables.push(t.name);
+        continue;
+      }
+      const cols = new Set((db.query(`PRAGMA table_info(${t.name})`).all() as { name: string }[]).map((r) => r.name));
+      for (const c of t.columns) {
+        if (!cols.has(c.name)) {
+          db.run(`ALTER TABLE ${t.name} ADD COLUMN ${c.name} ${addColumnType(c)}`);
+          report.addedColumns.push(`${t.name}.${c.name}`);
+        }
+      }
+    }
+    db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", [String(SCHEMA_VERSION)]);
+  })();
+  return report;
+}
+
+function storedVersion(db: Database): number | undefined {
+  try {
+    const row = db.query("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | null;
+    return row ? Number(row.value) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ensures a directory exists with mode 0700, tightening a looser existing one. */
+export function ensurePrivateDir(dir: string): void {
+  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const mode = statSync(dir).mode & 0o777;
+  if (mode !== 0o700) chmodSync(dir, 0o700);
+}
+
+function tightenFiles(path: string): void {
+  for (const p of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      if (existsSync(p) && (statSync(p).mode & 0o777) !== 0o600) chmodSync(p, 0o600);
+    } catch {
+      // A file we cannot chmod (not ours, read-only mount) is reported when writing fails.
+    }
+  }
+}
+
+/** Maps an SQLite failure to a clear CliError, keeping the spec's messages. */
+export function describeDbError(err: unknown, path: string): CliError {
+  const msg = err instanceof Error ? err.message : String(err);
+  if (/readonly database|read-only|EACCES|EROFS|permission denied/i.test(msg)) {
+    return new ConfigError(
+      "attempt to write a readonly database",
+      `Make ${path} and its directory writable by you, or set TRACKER_CONFIG_DIR to a writable directory.`,
+    );
+  }
+  if (/not a database|malformed|corrupt/i.test(msg)) {
+    return new ConfigError(
+      `The local database at ${path} is damaged (${msg}).`,
+      `Move it aside (mv ${path} ${path}.bak) and log in again; nothing was deleted.`,
+    );
+  }
+  if (/no such (table|column)/i.test(msg)) {
+    return new ConfigError(msg, "Run `tracker cli fix` to repair the local database.");
+  }
+  if (/database is locked|SQLITE_BUSY/i.test(msg)) {
+    return new ConfigError(
+      "The local database is locked by another tracker process.",
+      "Wait for the other process to finish and try again.",
+    );
+  }
+  return new ConfigError(`Local database error: ${msg}`, `Run \`tracker cli fix\` or check ${path}.`);
+}
+
+/** Opens (creating if needed) the database in a config dir with the pragmas and permissions the project requires. */
+export function openDatabase(configDir: string, opts: { autoRepair: boolean }): Database {
+  const path = dbPath(configDir);
+  const oldUmask = process.umask(0o077);
+  let db: Database;
+  try {
+    ensurePrivateDir(configDir);
+    db = new Database(path, { create: true, strict: true });
+  } catch (err) {
+    process.umask(oldUmask);
+    throw describeDbError(err, path);
+  }
+  try {
+    db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.run("PRAGMA journal_mode = WAL");
+    db.run("PRAGMA synchronous = NORMAL");
+    const version = storedVersion(db);
+    if (version === undefined || version < SCHEMA_VERSION) {
+      // A brand-new file (no meta table) is always initialised; an older one only with auto-repair on.
+      if (version === undefined || opts.autoRepair) repairSchema(db);
+    }
+  } catch (err) {
+    db.close();
+    throw describeDbError(err, path);
+  } finally {
+    process.umask(oldUmask);
+    tightenFiles(path);
+  }
+  return db;
+}
+
+const MISSING_RE = /no such (table|column)/i;
+
+/**
+ * Runs a database operation; on "no such table/column" repairs the schema and retries once,
+ * unless TRACKER_CLI_NO_AUTO_REPAIR=1, in which case the error is surfaced with a hint.
+ */
+export function withRepair<T>(db: Database, autoRepair: boolean, path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    const msg = err instanceof Error ? err.message : String(err);
+    if (MISSING_RE.test(msg) && autoRepair) {
+      repairSchema(db);
+      return fn();
+    }
+    throw describeDbError(err, path);
+  }
+}
+
+/** A lazily opened database for one process: opened on first use, degraded to read-only with one warning. */
+export function createStore(configDir: string, autoRepair: () => boolean, log: () => Logger): StoreHandle {
+  let db: Database | undefined;
+  let failure: CliError | undefined;
+  let warned = false;
+  let readOnly = false;
+  const open = (): Database => {
+    if (db) return db;
+    if (failure) throw failure;
+    try {
+      db = openDatabase(configDir, { autoRepair: autoRepair() });
+      return db;
+    } catch (err) {
+      failure = err instanceof CliError ? err : describeDbError(err, dbPath(configDir));
+      // An existing database in a read-only place can still be read.
+      const path = dbPath(configDir);
+      if (existsSync(path) && failure.message === "attempt to write a readonly database") {
+        try {
+          db = new Database(path, { readonly: true, strict: true });
+          db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+          readOnly = true;
+          return db;
+        } catch {
+          // fall through to the original failure
+        }
+      }
+      throw failure;
+    }
+  };
+  return {
+    open,
+    tryOpen() {
+      try {
+        return open();
+      } catch (err) {
+        if (!warned) {
+          warned = true;
+          const text = err instanceof CliError ? err.message : String(err);
+          log().warn(`Local state unavailable, continuing without cache: ${text}`);
+        }
+        return undefined;
+      }
+    },
+    get readOnly() {
+      return readOnly;
+    },
+    close() {
+      db?.close();
+      db = undefined;
+    },
+  };
+}

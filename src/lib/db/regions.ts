@@ -1,0 +1,59 @@
+import * as v from "valibot";
+import type { TrackerContext } from "../../context.ts";
+import { parseRow, useCache } from "./access.ts";
+
+const RegionRow = v.object({
+  slug: v.string(),
+  org_id: v.nullable(v.string()),
+  name: v.nullable(v.string()),
+  region_url: v.string(),
+});
+/** A cached organization with its region URL. */
+export type CachedOrg = v.InferOutput<typeof RegionRow>;
+
+/** The cached region URL of an organization (by slug or numeric id), if known. */
+export function getCachedOrg(ctx: TrackerContext, org: string): CachedOrg | undefined {
+  return useCache(
+    ctx,
+    (db) => {
+      const row = db
+        .query(
+          "SELECT slug, org_id, name, region_url FROM org_regions WHERE base_url = ? AND (slug = ? OR org_id = ?) LIMIT 1",
+        )
+        .get(ctx.settings.baseUrl, org, org);
+      return row ? parseRow(RegionRow, row, "org_regions") : undefined;
+    },
+    undefined,
+  );
+}
+
+/** Every cached organization of the current service URL. */
+export function listCachedOrgs(ctx: TrackerContext): CachedOrg[] {
+  return useCache(
+    ctx,
+    (db) =>
+      db
+        .query("SELECT slug, org_id, name, region_url FROM org_regions WHERE base_url = ? ORDER BY slug")
+        .all(ctx.settings.baseUrl)
+        .map((r) => parseRow(RegionRow, r, "org_regions")),
+    [],
+  );
+}
+
+/** Stores organizations with their region URLs; with `replaceAll` the whole cache of this URL is refreshed. */
+export function saveOrgs(ctx: TrackerContext, orgs: readonly CachedOrg[], replaceAll = false): void {
+  useCache(
+    ctx,
+    (db) => {
+      const insert = db.query(
+        "INSERT OR REPLACE INTO org_regions (base_url, slug, org_id, name, region_url, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+      );
+      db.transaction(() => {
+        if (replaceAll) db.run("DELETE FROM org_regions WHERE base_url = ?", [ctx.settings.baseUrl]);
+        for (const o of orgs) insert.run(ctx.settings.baseUrl, o.slug, o.org_id, o.name, o.region_url, ctx.now());
+      })();
+    },
+    undefined,
+    true,
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * The local database schema, declared once. It drives creation, migration and repair:
+ * a missing table is created, a missing column is added.
+ */
+
+/** Bumped whenever a table or column is added below. */
+export const SCHEMA_VERSION = 1;
+
+/** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
+export interface ColumnDef {
+  name: string;
+  type: string;
+}
+
+/** One table with its columns and table-level constraints. */
+export interface TableDef {
+  name: string;
+  columns: readonly ColumnDef[];
+  constraints?: readonly string[];
+}
+
+const col = (name: string, type: string): ColumnDef => ({ name, type });
+
+/** Every table of the local state. */
+export const TABLES: readonly TableDef[] = [
+  { name: "meta", columns: [col("key", "TEXT PRIMARY KEY"), col("value", "TEXT")] },
+  {
+    name: "auth",
+    columns: [
+      col("id", "INTEGER PRIMARY KEY CHECK (id = 1)"),
+      col("token", "TEXT NOT NULL"),
+      col("refresh_token", "TEXT"),
+      col("expires_at", "INTEGER"),
+      col("issued_at", "INTEGER"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+      col("kind", "TEXT"),
+      col("base_url", "TEXT"),
+      col("user_json", "TEXT"),
+    ],
+  },
+  {
+    name: "defaults",
+    columns: [
+      col("id", "INTEGER PRIMARY KEY CHECK (id = 1)"),
+      col("org", "TEXT"),
+      col("project", "TEXT"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+  },
+  {
+    name: "org_regions",
+    columns: [
+      col("base_url", "TEXT NOT NULL"),
+      col("slug", "TEXT NOT NULL"),
+      col("org_id", "TEXT"),
+      col("name", "TEXT"),
+      col("region_url", "TEXT NOT NULL"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+    constraints: ["PRIMARY KEY (base_url, slug)"],
+  },
+  {
+    name: "project_cache",
+    columns: [
+      col("base_url", "TEXT NOT NULL"),
+      col("org", "TEXT NOT NULL"),
+      col("project", "TEXT NOT NULL"),
+      col("project_id", "TEXT"),
+      col("name", "TEXT"),
+      col("platform", "TEXT"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+    constraints: ["PRIMARY KEY (base_url, org, project)"],
+  },
+  {
+    name: "dsn_cache",
+    columns: [
+      col("dsn_key", "TEXT PRIMARY KEY"),
+      col("org", "TEXT"),
+      col("project", "TEXT"),
+      col("org_id", "TEXT"),
+      col("project_id", "TEXT"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+  },
+  {
+    name: "dsn_scan_cache",
+    columns: [
+      col("root", "TEXT PRIMARY KEY"),
+      col("result_json", "TEXT NOT NULL"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+  },
+  {
+    name: "aliases",
+    columns: [
+      col("alias", "TEXT PRIMARY KEY"),
+      col("org", "TEXT NOT NULL"),
+      col("project", "TEXT NOT NULL"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+  },
+  {
+    name: "cursors",
+    columns: [
+      col("key", "TEXT PRIMARY KEY"),
+      col("cursor", "TEXT"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+  },
+  {
+    name: "recent_traces",
+    columns: [
+      col("org", "TEXT NOT NULL"),
+      col("trace_id", "TEXT NOT NULL"),
+      col("project", "TEXT"),
+      col("listed_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+    constraints: ["PRIMARY KEY (org, trace_id)"],
+  },
+  {
+    name: "install_info",
+    columns: [
+      col("id", "INTEGER PRIMARY KEY CHECK (id = 1)"),
+      col("method", "TEXT"),
+      col("path", "TEXT"),
+      col("version", "TEXT"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+  },
+];
+
+/** The CREATE TABLE statement of a table. */
+export function createTableSql(t: TableDef): string {
+  const parts = [...t.columns.map((c) => `${c.name} ${c.type}`), ...(t.constraints ?? [])];
+  return `CREATE TABLE IF NOT EXISTS ${t.name} (${parts.join(", ")})`;
+}
+
+/** Column type text safe for ALTER TABLE ADD COLUMN (no PRIMARY KEY; NOT NULL needs a default). */
+export function addColumnType(c: ColumnDef): string {
+  let t = c.type.replace(/PRIMARY KEY/i, "").replace(/CHECK \(.*\)/i, "");
+  if (/NOT NULL/i.test(t) && !/DEFAULT/i.test(t)) t = t.replace(/NOT NULL/i, "");
+  return t.trim();
+}

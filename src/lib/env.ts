@@ -1,0 +1,88 @@
+import { ConfigError, ValidationError } from "./errors.ts";
+
+/** The hosted service address used when TRACKER_URL is unset. */
+export const DEFAULT_BASE_URL = "https://sentry.io";
+
+/** Log levels, quietest first. */
+export const LOG_LEVELS = ["error", "warn", "info", "debug", "trace"] as const;
+/** One of LOG_LEVELS. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Parses a log level, naming the allowed values on failure. */
+export function parseLogLevel(value: string, source: string): LogLevel {
+  const v = value.trim().toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(v)) return v as LogLevel;
+  throw new ValidationError(
+    `Invalid log level '${value}' in ${source}. Allowed values: ${LOG_LEVELS.join(", ")}.`,
+    source,
+  );
+}
+
+/** Settings read from TRACKER_* variables; the only place those variables are interpreted. */
+export interface Settings {
+  baseUrl: string;
+  /** True when TRACKER_URL points somewhere other than the hosted service. */
+  selfHosted: boolean;
+  authToken: string | undefined;
+  token: string | undefined;
+  clientId: string | undefined;
+  org: string | undefined;
+  project: string | undefined;
+  dsn: string | undefined;
+  noAutoRepair: boolean;
+  releaseUrl: string | undefined;
+}
+
+/** Normalises a service URL: http(s) only, no trailing slash, no query; ConfigError otherwise. */
+export function parseBaseUrl(raw: string, name = "TRACKER_URL"): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(
+      `${name} is not a valid URL: '${raw}'`,
+      `Set ${name} to the address of your service, e.g. https://sentry.example.com`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(
+      `${name} must use http or https, got '${url.protocol}'`,
+      `Set ${name} to the address of your service, e.g. https://sentry.example.com`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
+function nonEmpty(v: string | undefined): string | undefined {
+  const t = v?.trim();
+  return t ? t : undefined;
+}
+
+/** Reads and validates every TRACKER_* setting from an environment. */
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  const rawUrl = nonEmpty(env.TRACKER_URL);
+  const baseUrl = rawUrl ? parseBaseUrl(rawUrl) : DEFAULT_BASE_URL;
+  const rawRelease = nonEmpty(env.TRACKER_RELEASE_URL);
+  return {
+    baseUrl,
+    selfHosted: !isHostedUrl(baseUrl),
+    authToken: nonEmpty(env.TRACKER_AUTH_TOKEN),
+    token: nonEmpty(env.TRACKER_TOKEN),
+    clientId: nonEmpty(env.TRACKER_CLIENT_ID),
+    org: nonEmpty(env.TRACKER_ORG),
+    project: nonEmpty(env.TRACKER_PROJECT),
+    dsn: nonEmpty(env.TRACKER_DSN),
+    noAutoRepair: env.TRACKER_CLI_NO_AUTO_REPAIR === "1",
+    releaseUrl: rawRelease ? parseBaseUrl(rawRelease, "TRACKER_RELEASE_URL") : undefined,
+  };
+}
+
+/** True for the hosted service (sentry.io and its subdomains). */
+export function isHostedUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host === "sentry.io" || host.endsWith(".sentry.io");
+  } catch {
+    return false;
+  }
+}

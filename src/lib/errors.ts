@@ -1,0 +1,332 @@
+/**
+ * Error classes of the CLI. Every expected failure is one of these; each knows its exit code and
+ * how to print itself, so one top-level handler can render any of them.
+ */
+
+/** Exit codes by category. The same table is printed in README.md and SKILL.md. */
+export const EXIT = {
+  success: 0,
+  unexpected: 1,
+  usage: 2,
+  notAuthenticated: 10,
+  authExpired: 11,
+  authInvalid: 12,
+  hostScope: 13,
+  config: 20,
+  validation: 21,
+  context: 22,
+  resolution: 23,
+  api: 30,
+  network: 31,
+  analysisNotEnabled: 40,
+  analysisNoBudget: 41,
+  analysisAiDisabled: 42,
+  analysisFailed: 43,
+  notAvailable: 49,
+  upgrade: 50,
+  deviceFlow: 51,
+} as const;
+
+/** One row of the documented exit-code table. */
+export interface ExitCodeDoc {
+  code: number;
+  name: string;
+  when: string;
+  action: string;
+}
+
+/** The documented exit codes, in order; README.md and SKILL.md print this table. */
+export const EXIT_CODE_TABLE: readonly ExitCodeDoc[] = [
+  { code: 0, name: "success", when: "the command worked (an empty list is success)", action: "use stdout" },
+  { code: 1, name: "unexpected", when: "an unexpected internal failure", action: "rerun with --log-level debug and report it" },
+  { code: 2, name: "usage", when: "unknown command, unknown flag, missing argument", action: "fix the command line (see --help)" },
+  { code: 10, name: "not_authenticated", when: "no token found", action: "run `tracker auth login` or set TRACKER_AUTH_TOKEN" },
+  { code: 11, name: "auth_expired", when: "the session expired and could not be refreshed", action: "run `tracker auth login` again" },
+  { code: 12, name: "auth_invalid", when: "the token is malformed or was rejected", action: "create a new token" },
+  { code: 13, name: "host_scope", when: "stored credentials belong to another service URL", action: "log in to this URL or unset TRACKER_URL" },
+  { code: 20, name: "config", when: "bad environment variable, config or local database problem", action: "follow the Suggestion line" },
+  { code: 21, name: "validation", when: "a malformed argument or flag value", action: "fix the value as the message says" },
+  { code: 22, name: "missing_context", when: "organization or project could not be determined", action: "pass <org>/<project> or set defaults" },
+  { code: 23, name: "not_found", when: "an identifier could not be resolved", action: "check the slug or ID (slugs are case-sensitive)" },
+  { code: 30, name: "api", when: "the service answered with an error", action: "read the detail line; 403 means missing scopes" },
+  { code: 31, name: "network", when: "connection, TLS or timeout failure", action: "check the network, proxy and TRACKER_URL; retry" },
+  { code: 40, name: "analysis_not_enabled", when: "AI analysis is not enabled for the organization", action: "enable it at the printed settings URL" },
+  { code: 41, name: "analysis_no_budget", when: "AI analysis needs a paid plan", action: "see the printed billing URL" },
+  { code: 42, name: "analysis_ai_disabled", when: "AI features are disabled in organization settings", action: "change the printed setting" },
+  { code: 43, name: "analysis_failed", when: "the AI analysis failed or timed out", action: "retry later" },
+  { code: 49, name: "not_available", when: "the command is not available in this build", action: "upgrade tracker" },
+  { code: 50, name: "upgrade", when: "the upgrade failed", action: "read the reason; the old binary is intact" },
+  { code: 51, name: "device_flow", when: "the OAuth device flow failed", action: "run `tracker auth login` again or use --token" },
+];
+
+/** Base class of every expected failure: prints `Error: <message>`. */
+export class CliError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode: number = EXIT.unexpected) {
+    super(message);
+    this.name = "CliError";
+    this.exitCode = exitCode;
+  }
+  /** The text after `Error: `, possibly several lines. */
+  format(): string {
+    return this.message;
+  }
+}
+
+/** A command or feature that this build does not provide. */
+export class NotAvailableError extends CliError {
+  constructor(what: string) {
+    super(`${what} is not available yet in this version of tracker.`, EXIT.notAvailable);
+    this.name = "NotAvailableError";
+  }
+}
+
+/** Reasons an authentication can fail (spec section 7). */
+export type AuthReason = "not_authenticated" | "expired" | "invalid" | "host_scope";
+
+const AUTH_EXIT: Record<AuthReason, number> = {
+  not_authenticated: EXIT.notAuthenticated,
+  expired: EXIT.authExpired,
+  invalid: EXIT.authInvalid,
+  host_scope: EXIT.hostScope,
+};
+
+/** Missing, expired or rejected credentials; always advises how to log in. */
+export class AuthError extends CliError {
+  readonly reason: AuthReason;
+  readonly hint: string | undefined;
+  constructor(reason: AuthReason, message?: string, hint?: string) {
+    super(message ?? defaultAuthMessage(reason), AUTH_EXIT[reason]);
+    this.name = "AuthError";
+    this.reason = reason;
+    this.hint = hint ?? defaultAuthHint(reason);
+  }
+  override format(): string {
+    return this.hint ? `${this.message}\n\n${this.hint}` : this.message;
+  }
+}
+
+function defaultAuthMessage(reason: AuthReason): string {
+  switch (reason) {
+    case "not_authenticated":
+      return "Not authenticated";
+    case "expired":
+      return "Authentication expired";
+    case "invalid":
+      return "Invalid token";
+    case "host_scope":
+      return "Stored credentials belong to another service URL";
+  }
+}
+
+function defaultAuthHint(reason: AuthReason): string {
+  switch (reason) {
+    case "not_authenticated":
+      return "Run `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).";
+    case "expired":
+      return "Run `tracker auth login` again.";
+    case "invalid":
+      return "Check the token, or run `tracker auth login` to get a new one.";
+    case "host_scope":
+      return "Run `tracker auth login` against this URL, or unset TRACKER_URL.";
+  }
+}
+
+/** The service answered with a non-success status, or with a body we cannot use. */
+export class ApiError extends CliError {
+  readonly status: number;
+  readonly detail: string | undefined;
+  readonly endpoint: string | undefined;
+  readonly hint: string | undefined;
+  constructor(opts: { status: number; detail?: string; endpoint?: string; message?: string; hint?: string }) {
+    super(opts.message ?? `Request failed with status ${opts.status}`, EXIT.api);
+    this.name = "ApiError";
+    this.status = opts.status;
+    this.detail = opts.detail;
+    this.endpoint = opts.endpoint;
+    this.hint = opts.hint;
+  }
+  override format(): string {
+    let out = this.message;
+    if (this.detail) out += `\n${indent(this.detail)}`;
+    if (this.hint) out += `\n\n${this.hint}`;
+    return out;
+  }
+}
+
+/** Connection refused, DNS, TLS or timeout: the request never got an HTTP answer. */
+export class NetworkError extends CliError {
+  readonly hint: string | undefined;
+  constructor(message: string, hint?: string) {
+    super(message, EXIT.network);
+    this.name = "NetworkError";
+    this.hint = hint;
+  }
+  override format(): string {
+    return this.hint ? `${this.message}\n\n${this.hint}` : this.message;
+  }
+}
+
+/** A configuration problem: message, blank line, `Suggestion: <hint>`. */
+export class ConfigError extends CliError {
+  readonly suggestion: string | undefined;
+  constructor(message: string, suggestion?: string) {
+    super(message, EXIT.config);
+    this.name = "ConfigError";
+    this.suggestion = suggestion;
+  }
+  override format(): string {
+    return this.suggestion ? `${this.message}\n\nSuggestion: ${this.suggestion}` : this.message;
+  }
+}
+
+/** Required context (organization, project) could not be determined. */
+export class ContextError extends CliError {
+  readonly resource: string;
+  readonly usage: string;
+  readonly alternatives: readonly string[];
+  constructor(resource: string, usage: string, alternatives: readonly string[] = []) {
+    super(`${resource} ${resource.includes(" and ") ? "are" : "is"} required.`, EXIT.context);
+    this.name = "ContextError";
+    this.resource = resource;
+    this.usage = usage;
+    this.alternatives = alternatives;
+  }
+  override format(): string {
+    let out = `${this.message}\n\n  ${this.usage}`;
+    if (this.alternatives.length > 0) {
+      out += `\n\nOr:\n${this.alternatives.map((a) => `  - ${a}`).join("\n")}`;
+    }
+    return out;
+  }
+}
+
+/** An identifier (org, project, issue, trace, DSN) could not be resolved to one thing. */
+export class ResolutionError extends CliError {
+  readonly resource: string;
+  readonly headline: string;
+  readonly hint: string | undefined;
+  readonly alternatives: readonly string[];
+  constructor(resource: string, headline: string, hint?: string, alternatives: readonly string[] = []) {
+    super(`${resource} ${headline}.`, EXIT.resolution);
+    this.name = "ResolutionError";
+    this.resource = resource;
+    this.headline = headline;
+    this.hint = hint;
+    this.alternatives = alternatives;
+  }
+  override format(): string {
+    let out = this.message;
+    if (this.hint) out += `\n\n${this.hint}`;
+    if (this.alternatives.length > 0) {
+      out += `\n\nOr:\n${this.alternatives.map((a) => `  - ${a}`).join("\n")}`;
+    }
+    return out;
+  }
+}
+
+/** A malformed argument, flag or value. */
+export class ValidationError extends CliError {
+  readonly field: string | undefined;
+  constructor(message: string, field?: string) {
+    super(message, EXIT.validation);
+    this.name = "ValidationError";
+    this.field = field;
+  }
+}
+
+/** OAuth device-flow error codes (RFC 8628) the spec names. */
+export type DeviceFlowCode =
+  | "authorization_pending"
+  | "slow_down"
+  | "expired_token"
+  | "access_denied"
+  | "invalid_grant"
+  | "invalid_client"
+  | "unsupported_grant_type"
+  | "invalid_request"
+  | "unexpected_response";
+
+/** The OAuth device flow ended without a token. */
+export class DeviceFlowError extends CliError {
+  readonly code: DeviceFlowCode;
+  readonly hint: string | undefined;
+  constructor(code: DeviceFlowCode, message: string, hint?: string) {
+    super(message, EXIT.deviceFlow);
+    this.name = "DeviceFlowError";
+    this.code = code;
+    this.hint = hint;
+  }
+  override format(): string {
+    return this.hint ? `${this.message}\n\n${this.hint}` : this.message;
+  }
+}
+
+/** Reasons AI analysis is unavailable, plus our own failure/timeout reason. */
+export type AnalysisReason = "not_enabled" | "no_budget" | "ai_disabled" | "failed";
+
+const ANALYSIS_EXIT: Record<AnalysisReason, number> = {
+  not_enabled: EXIT.analysisNotEnabled,
+  no_budget: EXIT.analysisNoBudget,
+  ai_disabled: EXIT.analysisAiDisabled,
+  failed: EXIT.analysisFailed,
+};
+
+/** AI analysis cannot run or did not finish; carries the settings URL where one helps. */
+export class AnalysisError extends CliError {
+  readonly reason: AnalysisReason;
+  readonly settingsUrl: string | undefined;
+  constructor(reason: AnalysisReason, message: string, settingsUrl?: string) {
+    super(message, ANALYSIS_EXIT[reason]);
+    this.name = "AnalysisError";
+    this.reason = reason;
+    this.settingsUrl = settingsUrl;
+  }
+  override format(): string {
+    return this.settingsUrl ? `${this.message}\n\n  ${this.settingsUrl}` : this.message;
+  }
+}
+
+/** Reasons an upgrade can fail (spec section 7). */
+export type UpgradeReason =
+  | "unknown_method"
+  | "unsupported_operation"
+  | "network_error"
+  | "execution_failed"
+  | "version_not_found";
+
+/** `tracker upgrade` could not complete; the installed binary is left as it was. */
+export class UpgradeError extends CliError {
+  readonly reason: UpgradeReason;
+  readonly hint: string | undefined;
+  constructor(reason: UpgradeReason, message: string, hint?: string) {
+    super(message, EXIT.upgrade);
+    this.name = "UpgradeError";
+    this.reason = reason;
+    this.hint = hint;
+  }
+  override format(): string {
+    return this.hint ? `${this.message}\n\n${this.hint}` : this.message;
+  }
+}
+
+/** Indents every line of a block by two spaces. */
+export function indent(text: string, by = "  "): string {
+  return text
+    .split("\n")
+    .map((l) => (l.length > 0 ? by + l : l))
+    .join("\n");
+}
+
+/** Renders any thrown value as the text that follows `Error: ` (no stack for expected failures). */
+export function formatError(err: unknown): string {
+  if (err instanceof CliError) return err.format();
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/** The exit code a thrown value maps to. */
+export function exitCodeFor(err: unknown): number {
+  if (err instanceof CliError) return err.exitCode;
+  return EXIT.unexpected;
+}

@@ -1,0 +1,89 @@
+/**
+ * Flag specs and pure parsers shared by the command specs. Parsers throw ValidationError naming
+ * the allowed values; they never return NaN or undefined.
+ */
+import { LOG_LEVELS, type LogLevel } from "./env.ts";
+import { ValidationError } from "./errors.ts";
+
+/** Flags every command accepts. */
+export interface GlobalFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly logLevel?: LogLevel;
+}
+
+/** Stricli specs of the global flags; spread into every command's `flags`. */
+export const globalFlags = {
+  json: { kind: "boolean", default: false, brief: "Print one JSON document on stdout" },
+  verbose: { kind: "boolean", default: false, brief: "Same as --log-level debug" },
+  logLevel: {
+    kind: "enum",
+    values: LOG_LEVELS,
+    optional: true,
+    brief: "Log detail on stderr: error, warn, info (default), debug, trace",
+  },
+} as const;
+
+/** Parses a whole number within [min, max]. */
+export function parseIntInRange(raw: string, name: string, min: number, max: number): number {
+  const text = raw.trim();
+  if (!/^[+]?\d+$/.test(text)) {
+    throw new ValidationError(`--${name} must be a whole number from ${min} to ${max}, got '${raw}'.`, name);
+  }
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ValidationError(`--${name} must be from ${min} to ${max}, got ${text}.`, name);
+  }
+  return n;
+}
+
+/** A `--limit` flag spec with its range and default. */
+export function limitFlag(opts: { min: number; max: number; fallback: number }) {
+  return {
+    kind: "parsed",
+    parse: (raw: string) => parseIntInRange(raw, "limit", opts.min, opts.max),
+    default: String(opts.fallback),
+    brief: `Number of results (${opts.min}-${opts.max})`,
+  } as const;
+}
+
+/** Units of `--period`. */
+export const PERIOD_UNITS = ["h", "d", "w"] as const;
+
+/** Parses `<number><unit>` with unit h, d or w (e.g. 24h, 90d, 2w). */
+export function parsePeriod(raw: string): string {
+  const text = raw.trim();
+  const m = /^(\d{1,5})([hdw])$/.exec(text);
+  if (!m || Number(m[1]) === 0) {
+    throw new ValidationError(
+      `--period must be <number><unit> with unit h, d or w (e.g. 24h, 14d, 2w), got '${raw}'.`,
+      "period",
+    );
+  }
+  return text;
+}
+
+/** Parses a pagination cursor: `last`, or Sentry's opaque `<value>:<offset>:<is_prev>` form. */
+export function parseCursor(raw: string): string {
+  const text = raw.trim();
+  if (text === "last") return text;
+  if (!/^[^\s:]+:\d+:[01]$/.test(text)) {
+    throw new ValidationError(`--cursor must be 'last' or a cursor like 0:100:0, got '${raw}'.`, "cursor");
+  }
+  return text;
+}
+
+/** The `--cursor` flag spec. */
+export const cursorFlag = {
+  kind: "parsed",
+  parse: parseCursor,
+  optional: true,
+  brief: "Pagination cursor, or 'last' to continue after the previous page",
+} as const;
+
+/** The `--fresh` flag spec (bypass caches when resolving a target). */
+export const freshFlag = {
+  kind: "boolean",
+  default: false,
+  brief: "Ignore cached context (DSN, project and region caches)",
+} as const;

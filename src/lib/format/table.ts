@@ -1,0 +1,61 @@
+/** Display width of a string in terminal columns (emoji and CJK count as two). */
+export function displayWidth(text: string): number {
+  return Bun.stringWidth(text);
+}
+
+/** Truncates to a display width, ending with `…` when shortened. */
+export function truncate(text: string, width: number): string {
+  if (width <= 0) return "";
+  if (displayWidth(text) <= width) return text;
+  let out = "";
+  let w = 0;
+  for (const ch of text) {
+    const cw = displayWidth(ch);
+    if (w + cw > width - 1) break;
+    out += ch;
+    w += cw;
+  }
+  return `${out}…`;
+}
+
+/** Pads to a display width with spaces on the right. */
+export function padEnd(text: string, width: number): string {
+  const w = displayWidth(text);
+  return w >= width ? text : text + " ".repeat(width - w);
+}
+
+/** A table column: header and whether it absorbs the squeeze when the terminal is narrow. */
+export interface Column {
+  header: string;
+  /** The one column truncated to fit the width (e.g. TITLE). */
+  flex?: boolean;
+  align?: "left" | "right";
+}
+
+/**
+ * Renders rows under upper-case headers with two-space gaps. With a width, the flex column is
+ * truncated so each line fits; without one (piped output), nothing is truncated.
+ */
+export function formatTable(columns: readonly Column[], rows: readonly (readonly string[])[], width?: number): string[] {
+  const widths = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? ""))));
+  const flexIndex = columns.findIndex((c) => c.flex);
+  if (width !== undefined && flexIndex >= 0) {
+    const total = widths.reduce((a, b) => a + b, 0) + 2 * (columns.length - 1);
+    if (total > width) {
+      const over = total - width;
+      widths[flexIndex] = Math.max(displayWidth(columns[flexIndex]?.header ?? ""), 10, (widths[flexIndex] ?? 0) - over);
+    }
+  }
+  const render = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => {
+        const w = widths[i] ?? 0;
+        const text = i === flexIndex ? truncate(cell, w) : cell;
+        const last = i === cells.length - 1;
+        if (columns[i]?.align === "right") return " ".repeat(Math.max(0, w - displayWidth(text))) + text;
+        return last ? text : padEnd(text, w);
+      })
+      .join("  ")
+      .trimEnd();
+  return [render(columns.map((c) => c.header.toUpperCase())), ...rows.map(render)];
+}

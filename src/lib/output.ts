@@ -1,0 +1,18 @@
+import type { TrackerContext } from "../context.ts";
+
+/** Writes one JSON document and a newline to stdout: the only shape --json ever prints. */
+export function writeJson(ctx: TrackerContext, value: unknown): void {
+  ctx.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** Writes human-readable result lines to stdout. */
+export function writeLines(ctx: TrackerContext, lines: string | readonly string[]): void {
+  const text = typeof lines === "string" ? lines : lines.join("\n");
+  if (text.length === 0) return;
+  ctx.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+}
+
+/** Writes a hint for humans to stderr (never stdout, never with --json). */
+export function writeTip(ctx: TrackerContext, text: string): void {
+  ctx.stderr.write(`${ctx.color ? `\x1b[2m${text}\x1b[22m` : text}\n`);
+}

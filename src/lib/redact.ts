@@ -1,0 +1,26 @@
+/** Token shapes masked wherever text is logged: prefixed tokens, bearer values, long secrets. */
+const TOKEN_PATTERNS: readonly RegExp[] = [
+  /sntry[a-z]_[A-Za-z0-9+/=_.-]+/g,
+  /(Bearer\s+)[^\s",]+/gi,
+  /((?:access_token|refresh_token|device_code|token|code)["']?\s*[:=]\s*["']?)[^\s"'&,}]+/gi,
+  /\b[A-Za-z0-9]{40,}\b/g,
+];
+
+/** Masks a secret for display: keeps a short recognisable prefix and the last 4 characters. */
+export function maskToken(token: string): string {
+  const prefix = /^sntry[a-z]_/.test(token) ? token.slice(0, 7) : "";
+  if (token.length <= 12) return `${prefix}****`;
+  return `${prefix}****${token.slice(-4)}`;
+}
+
+/** Replaces every known secret and every token-shaped substring in a text with `[REDACTED]`. */
+export function redact(text: string, secrets: readonly string[] = []): string {
+  let out = text;
+  for (const s of secrets) {
+    if (s && s.length >= 4) out = out.split(s).join("[REDACTED]");
+  }
+  for (const re of TOKEN_PATTERNS) {
+    out = out.replace(re, (_m, lead?: string) => (typeof lead === "string" ? `${lead}[REDACTED]` : "[REDACTED]"));
+  }
+  return out;
+}
