@@ -32,7 +32,12 @@ export const rootRoutes = buildRouteMap({
     brief: "Command-line client for Sentry-compatible error tracking",
     fullDescription: describe(
       "Reads issues and traces, runs AI analysis of issues, and manages authentication and defaults. Every command accepts --json, --verbose and --log-level (before or after the command words).",
-      ["tracker auth login", "tracker issue list acme/web", "tracker issue view WEB-4Y --json", "tracker trace list -n 50"],
+      [
+        "tracker auth login",
+        "tracker issue list acme/web",
+        "tracker issue view WEB-4Y --json",
+        "tracker trace list -n 50",
+      ],
     ),
     hideRoute: { issues: true, traces: true, orgs: true, projects: true },
   },
@@ -64,7 +69,10 @@ export const app = buildApplication<TrackerContext>(rootRoutes, {
         return `Error: Unknown command '${input}'.${hint}\nRun 'tracker --help' to see every command.`;
       },
       exceptionWhileParsingArguments: (exc) => {
-        const inner = exc instanceof ArgumentParseError ? (exc as ArgumentParseError & { exception: unknown }).exception : exc;
+        const inner =
+          exc instanceof ArgumentParseError
+            ? (exc as ArgumentParseError & { exception: unknown }).exception
+            : exc;
         if (inner instanceof CliError) return render(inner);
         runtime.lastError = exc;
         const msg = exc instanceof Error ? exc.message : String(exc);

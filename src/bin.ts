@@ -15,14 +15,18 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0]
   };
   process.stdout.on("error", quitOnPipe);
   process.stderr.on("error", quitOnPipe);
-  try {
-    const { main } = await import("./main.ts");
-    process.exitCode = await main(argv);
-  } catch (err) {
+  const fail = (err: unknown) => {
     const e = err as NodeJS.ErrnoException;
     if (e?.code === "EPIPE") process.exit(0);
     const debug = /^(debug|trace)$/.test(process.env.TRACKER_LOG_LEVEL ?? "") || argv.includes("--verbose");
-    process.stderr.write(`Error: ${e?.message ?? String(err)}\n${debug && e?.stack ? `${e.stack}\n` : "Run with --log-level debug for details.\n"}`);
+    process.stderr.write(
+      `Error: ${e?.message ?? String(err)}\n${debug && e?.stack ? `${e.stack}\n` : "Run with --log-level debug for details.\n"}`,
+    );
     process.exitCode = (err as { exitCode?: number })?.exitCode ?? 1;
-  }
+  };
+  import("./main.ts")
+    .then(({ main }) => main(argv))
+    .then((code) => {
+      process.exitCode = code;
+    }, fail);
 }

@@ -16,7 +16,10 @@ export interface StoreHandle {
 
 /** Everything a command may touch. Built by bin.ts for real runs and by tests with fakes. */
 export interface TrackerContext extends CommandContext {
-  readonly process: CommandContext["process"] & { exitCode?: number | string | null };
+  readonly process: CommandContext["process"] & {
+    env?: Record<string, string | undefined>;
+    exitCode?: number | string | null;
+  };
   readonly stdout: TextSink;
   readonly stderr: TextSink;
   /** Reads all of stdin as text (used when a token is piped in). */

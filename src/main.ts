@@ -158,7 +158,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   runtime.debug = level === "debug" || level === "trace";
   const base = {
-    process: { stdout: streamSink(process.stdout), stderr: errSink, env: process.env, exitCode: undefined as number | undefined },
+    process: {
+      stdout: streamSink(process.stdout),
+      stderr: errSink,
+      env: process.env,
+      exitCode: undefined as number | undefined,
+    },
     forCommand: () => {
       ctx = buildContext(level);
       return ctx;

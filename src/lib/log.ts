@@ -27,7 +27,8 @@ export function createLogger(level: LogLevel, sink: TextSink, color = false): Lo
   const emit = (lvl: LogLevel, msg: string) => {
     if (RANK[lvl] > RANK[level]) return;
     const text = redact(msg, secrets);
-    const prefix = lvl === "info" ? "" : lvl === "warn" ? "Warning: " : lvl === "error" ? "Error: " : `[${lvl}] `;
+    const prefix =
+      lvl === "info" ? "" : lvl === "warn" ? "Warning: " : lvl === "error" ? "Error: " : `[${lvl}] `;
     const line = color && lvl !== "info" ? `\x1b[2m${prefix}\x1b[22m${text}` : `${prefix}${text}`;
     sink.write(`${line}\n`);
   };

@@ -20,7 +20,9 @@ export function redact(text: string, secrets: readonly string[] = []): string {
     if (s && s.length >= 4) out = out.split(s).join("[REDACTED]");
   }
   for (const re of TOKEN_PATTERNS) {
-    out = out.replace(re, (_m, lead?: string) => (typeof lead === "string" ? `${lead}[REDACTED]` : "[REDACTED]"));
+    out = out.replace(re, (_m, lead?: string) =>
+      typeof lead === "string" ? `${lead}[REDACTED]` : "[REDACTED]",
+    );
   }
   return out;
 }

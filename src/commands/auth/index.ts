@@ -23,29 +23,34 @@ export const authRoutes = buildRouteMap({
       },
       docs: {
         brief: "Log in (OAuth device flow, or --token)",
-        fullDescription: describe("Logs in with the OAuth device flow, or stores a pasted token with --token.", [
-          "tracker auth login",
-          "tracker auth login --token",
-          "echo \"$TOKEN\" | tracker auth login --token",
-        ]),
+        fullDescription: describe(
+          "Logs in with the OAuth device flow, or stores a pasted token with --token.",
+          ["tracker auth login", "tracker auth login --token", 'echo "$TOKEN" | tracker auth login --token'],
+        ),
       },
     }),
     logout: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
       loader: () => import("./logout.ts"),
       parameters: { flags: { ...globalFlags }, positional: { kind: "tuple", parameters: [] } },
-      docs: { brief: "Remove stored credentials", fullDescription: describe("Removes the stored credentials.", ["tracker auth logout"]) },
+      docs: {
+        brief: "Remove stored credentials",
+        fullDescription: describe("Removes the stored credentials.", ["tracker auth logout"]),
+      },
     }),
     status: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
       loader: () => import("./status.ts"),
       parameters: { flags: { ...globalFlags }, positional: { kind: "tuple", parameters: [] } },
       docs: {
         brief: "Show authentication state",
-        fullDescription: describe("Shows where the token comes from, who it belongs to, and the detected context.", [
-          "tracker auth status",
-          "tracker auth status --json",
-        ]),
+        fullDescription: describe(
+          "Shows where the token comes from, who it belongs to, and the detected context.",
+          ["tracker auth status", "tracker auth status --json"],
+        ),
       },
     }),
   },
-  docs: { brief: "Log in, log out, show status", fullDescription: describe("Authentication.", ["tracker auth login", "tracker auth status"]) },
+  docs: {
+    brief: "Log in, log out, show status",
+    fullDescription: describe("Authentication.", ["tracker auth login", "tracker auth status"]),
+  },
 });

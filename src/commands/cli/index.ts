@@ -20,7 +20,10 @@ export const cliRoutes = buildRouteMap({
       parameters: { flags: { ...globalFlags }, positional: { kind: "tuple", parameters: [] } },
       docs: {
         brief: "Repair the local database schema",
-        fullDescription: describe("Creates missing tables and columns of the local database and reports what changed.", ["tracker cli fix"]),
+        fullDescription: describe(
+          "Creates missing tables and columns of the local database and reports what changed.",
+          ["tracker cli fix"],
+        ),
       },
     }),
     setup: buildCommand<SetupFlags, [], TrackerContext>({
@@ -28,20 +31,38 @@ export const cliRoutes = buildRouteMap({
       parameters: {
         flags: {
           ...globalFlags,
-          modifyPath: { kind: "boolean", default: true, withNegated: true, brief: "Add the install dir to PATH in shell startup files" },
-          agentSkills: { kind: "boolean", default: true, withNegated: true, brief: "Install the agent skill file" },
-          method: { kind: "enum", values: ["curl", "npm", "brew"], optional: true, brief: "Record how tracker was installed" },
+          modifyPath: {
+            kind: "boolean",
+            default: true,
+            withNegated: true,
+            brief: "Add the install dir to PATH in shell startup files",
+          },
+          agentSkills: {
+            kind: "boolean",
+            default: true,
+            withNegated: true,
+            brief: "Install the agent skill file",
+          },
+          method: {
+            kind: "enum",
+            values: ["curl", "npm", "brew"],
+            optional: true,
+            brief: "Record how tracker was installed",
+          },
         },
         positional: { kind: "tuple", parameters: [] },
       },
       docs: {
         brief: "Post-install setup: PATH and agent skill file",
-        fullDescription: describe("Adds the install dir to PATH and installs skills/tracker-cli/SKILL.md for AI agents.", [
-          "tracker cli setup",
-          "tracker cli setup --no-modify-path",
-        ]),
+        fullDescription: describe(
+          "Adds the install dir to PATH and installs skills/tracker-cli/SKILL.md for AI agents.",
+          ["tracker cli setup", "tracker cli setup --no-modify-path"],
+        ),
       },
     }),
   },
-  docs: { brief: "Maintain the CLI itself", fullDescription: describe("Local maintenance.", ["tracker cli fix"]) },
+  docs: {
+    brief: "Maintain the CLI itself",
+    fullDescription: describe("Local maintenance.", ["tracker cli fix"]),
+  },
 });

@@ -12,7 +12,10 @@ export const defaultsRoutes = buildRouteMap({
       loader: () => import("./set.ts"),
       parameters: {
         flags: { ...globalFlags },
-        positional: { kind: "tuple", parameters: [{ placeholder: "org[/project]", brief: "<org> or <org>/<project>", parse: String }] },
+        positional: {
+          kind: "tuple",
+          parameters: [{ placeholder: "org[/project]", brief: "<org> or <org>/<project>", parse: String }],
+        },
       },
       docs: {
         brief: "Store the default organization (and project)",
@@ -25,14 +28,26 @@ export const defaultsRoutes = buildRouteMap({
     show: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
       loader: () => import("./show.ts"),
       parameters: { flags: { ...globalFlags }, positional: noArgs },
-      docs: { brief: "Show stored defaults", fullDescription: describe("Shows the stored defaults.", ["tracker defaults", "tracker defaults show --json"]) },
+      docs: {
+        brief: "Show stored defaults",
+        fullDescription: describe("Shows the stored defaults.", [
+          "tracker defaults",
+          "tracker defaults show --json",
+        ]),
+      },
     }),
     clear: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
       loader: () => import("./clear.ts"),
       parameters: { flags: { ...globalFlags }, positional: noArgs },
-      docs: { brief: "Remove stored defaults", fullDescription: describe("Removes the stored defaults.", ["tracker defaults clear"]) },
+      docs: {
+        brief: "Remove stored defaults",
+        fullDescription: describe("Removes the stored defaults.", ["tracker defaults clear"]),
+      },
     }),
   },
   defaultCommand: "show",
-  docs: { brief: "Show, set or clear default org/project", fullDescription: describe("Stored defaults.", ["tracker defaults set acme/web"]) },
+  docs: {
+    brief: "Show, set or clear default org/project",
+    fullDescription: describe("Stored defaults.", ["tracker defaults set acme/web"]),
+  },
 });

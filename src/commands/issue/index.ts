@@ -28,15 +28,32 @@ export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerC
   parameters: {
     positional: {
       kind: "tuple",
-      parameters: [{ placeholder: "target", brief: "<org>/<project>, <org>/ or <project>", parse: String, optional: true }],
+      parameters: [
+        {
+          placeholder: "target",
+          brief: "<org>/<project>, <org>/ or <project>",
+          parse: String,
+          optional: true,
+        },
+      ],
     },
     flags: {
       ...globalFlags,
       fresh: freshFlag,
       limit: limitFlag(ISSUE_LIMIT),
-      query: { kind: "parsed", parse: String, optional: true, brief: "Search filter, e.g. 'is:unresolved level:error'" },
+      query: {
+        kind: "parsed",
+        parse: String,
+        optional: true,
+        brief: "Search filter, e.g. 'is:unresolved level:error'",
+      },
       sort: { kind: "enum", values: ISSUE_SORTS, default: "date", brief: "date, new, freq or user" },
-      period: { kind: "parsed", parse: parsePeriod, default: DEFAULT_PERIOD, brief: "Activity window: <n>h, <n>d or <n>w" },
+      period: {
+        kind: "parsed",
+        parse: parsePeriod,
+        default: DEFAULT_PERIOD,
+        brief: "Activity window: <n>h, <n>d or <n>w",
+      },
       cursor: cursorFlag,
     },
     aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
@@ -45,14 +62,25 @@ export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerC
     brief: "List issues",
     fullDescription: describe(
       `Lists issues of a project, of several detected projects, or of a whole organization (<org>/). ${TARGET_HELP}`,
-      ["tracker issue list acme/web", "tracker issue list acme/ -n 100 --sort freq", "tracker issue list -q 'level:error' -t 24h --json", "tracker issue list -c last"],
+      [
+        "tracker issue list acme/web",
+        "tracker issue list acme/ -n 100 --sort freq",
+        "tracker issue list -q 'level:error' -t 24h --json",
+        "tracker issue list -c last",
+      ],
     ),
   },
 });
 
 const issueArg = {
   kind: "tuple",
-  parameters: [{ placeholder: "issue", brief: "Short ID (WEB-4Y), numeric ID, alias-suffix (w-4Y) or suffix (4Y)", parse: String }],
+  parameters: [
+    {
+      placeholder: "issue",
+      brief: "Short ID (WEB-4Y), numeric ID, alias-suffix (w-4Y) or suffix (4Y)",
+      parse: String,
+    },
+  ],
 } as const;
 
 /** Routes of `tracker issue`. */
@@ -64,17 +92,24 @@ export const issueRoutes = buildRouteMap({
       parameters: { flags: { ...globalFlags, fresh: freshFlag }, positional: issueArg },
       docs: {
         brief: "Show one issue with its latest event",
-        fullDescription: describe("Shows an issue's details, tags and latest event with its top in-app frames.", [
-          "tracker issue view WEB-4Y",
-          "tracker issue view 4001 --json",
-          "tracker issue view 4Y",
-        ]),
+        fullDescription: describe(
+          "Shows an issue's details, tags and latest event with its top in-app frames.",
+          ["tracker issue view WEB-4Y", "tracker issue view 4001 --json", "tracker issue view 4Y"],
+        ),
       },
     }),
-    explain: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean; force: boolean }, [string], TrackerContext>({
+    explain: buildCommand<
+      { json: boolean; verbose: boolean; fresh: boolean; force: boolean },
+      [string],
+      TrackerContext
+    >({
       loader: () => import("./explain.ts"),
       parameters: {
-        flags: { ...globalFlags, fresh: freshFlag, force: { kind: "boolean", default: false, brief: "Start a new analysis even if one exists" } },
+        flags: {
+          ...globalFlags,
+          fresh: freshFlag,
+          force: { kind: "boolean", default: false, brief: "Start a new analysis even if one exists" },
+        },
         positional: issueArg,
       },
       docs: {
@@ -85,10 +120,18 @@ export const issueRoutes = buildRouteMap({
         ]),
       },
     }),
-    plan: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean; force: boolean }, [string], TrackerContext>({
+    plan: buildCommand<
+      { json: boolean; verbose: boolean; fresh: boolean; force: boolean },
+      [string],
+      TrackerContext
+    >({
       loader: () => import("./plan.ts"),
       parameters: {
-        flags: { ...globalFlags, fresh: freshFlag, force: { kind: "boolean", default: false, brief: "Start a new analysis even if one exists" } },
+        flags: {
+          ...globalFlags,
+          fresh: freshFlag,
+          force: { kind: "boolean", default: false, brief: "Start a new analysis even if one exists" },
+        },
         positional: issueArg,
       },
       docs: {
@@ -100,5 +143,11 @@ export const issueRoutes = buildRouteMap({
       },
     }),
   },
-  docs: { brief: "List and inspect issues", fullDescription: describe("Work with issues (grouped errors).", ["tracker issue list", "tracker issue view WEB-4Y"]) },
+  docs: {
+    brief: "List and inspect issues",
+    fullDescription: describe("Work with issues (grouped errors).", [
+      "tracker issue list",
+      "tracker issue view WEB-4Y",
+    ]),
+  },
 });

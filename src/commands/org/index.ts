@@ -24,13 +24,22 @@ export const orgRoutes = buildRouteMap({
       loader: () => import("./view.ts"),
       parameters: {
         flags: { ...globalFlags },
-        positional: { kind: "tuple", parameters: [{ placeholder: "org", brief: "Organization slug", parse: String }] },
+        positional: {
+          kind: "tuple",
+          parameters: [{ placeholder: "org", brief: "Organization slug", parse: String }],
+        },
       },
       docs: {
         brief: "Show one organization",
-        fullDescription: describe("Shows an organization's details and region.", ["tracker org view acme", "tracker org view acme --json"]),
+        fullDescription: describe("Shows an organization's details and region.", [
+          "tracker org view acme",
+          "tracker org view acme --json",
+        ]),
       },
     }),
   },
-  docs: { brief: "Inspect organizations", fullDescription: describe("Work with organizations.", ["tracker org list"]) },
+  docs: {
+    brief: "Inspect organizations",
+    fullDescription: describe("Work with organizations.", ["tracker org list"]),
+  },
 });

@@ -13,7 +13,14 @@ export default async function orgList(this: TrackerContext, flags: GlobalFlags):
     return;
   }
   const rows = orgs.map((o) => [o.slug, o.name, regionName(o.links?.regionUrl)]);
-  writeLines(this, formatTable([{ header: "slug" }, { header: "name", flex: true }, { header: "region" }], rows, this.isStdoutTTY ? this.terminalWidth : undefined));
+  writeLines(
+    this,
+    formatTable(
+      [{ header: "slug" }, { header: "name", flex: true }, { header: "region" }],
+      rows,
+      this.isStdoutTTY ? this.terminalWidth : undefined,
+    ),
+  );
 }
 
 function regionName(url: string | undefined): string {

@@ -4,18 +4,32 @@ import { freshFlag, globalFlags } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 
 /** `project list [<org>]`. */
-export const projectListCommand = buildCommand<{ json: boolean; verbose: boolean; fresh: boolean }, [string?], TrackerContext>({
+export const projectListCommand = buildCommand<
+  { json: boolean; verbose: boolean; fresh: boolean },
+  [string?],
+  TrackerContext
+>({
   loader: () => import("./list.ts"),
   parameters: {
     flags: { ...globalFlags, fresh: freshFlag },
     positional: {
       kind: "tuple",
-      parameters: [{ placeholder: "org", brief: "Organization slug (auto-detected when omitted)", parse: String, optional: true }],
+      parameters: [
+        {
+          placeholder: "org",
+          brief: "Organization slug (auto-detected when omitted)",
+          parse: String,
+          optional: true,
+        },
+      ],
     },
   },
   docs: {
     brief: "List projects of an organization",
-    fullDescription: describe("Lists every project of an organization (all pages).", ["tracker project list acme", "tracker project list --json"]),
+    fullDescription: describe("Lists every project of an organization (all pages).", [
+      "tracker project list acme",
+      "tracker project list --json",
+    ]),
   },
 });
 
@@ -29,14 +43,27 @@ export const projectRoutes = buildRouteMap({
         flags: { ...globalFlags, fresh: freshFlag },
         positional: {
           kind: "tuple",
-          parameters: [{ placeholder: "org/project", brief: "Target (auto-detected when omitted)", parse: String, optional: true }],
+          parameters: [
+            {
+              placeholder: "org/project",
+              brief: "Target (auto-detected when omitted)",
+              parse: String,
+              optional: true,
+            },
+          ],
         },
       },
       docs: {
         brief: "Show one project with its DSN",
-        fullDescription: describe("Shows a project's details and its public DSN.", ["tracker project view acme/web", "tracker project view --json"]),
+        fullDescription: describe("Shows a project's details and its public DSN.", [
+          "tracker project view acme/web",
+          "tracker project view --json",
+        ]),
       },
     }),
   },
-  docs: { brief: "List and inspect projects", fullDescription: describe("Work with projects.", ["tracker project list acme"]) },
+  docs: {
+    brief: "List and inspect projects",
+    fullDescription: describe("Work with projects.", ["tracker project list acme"]),
+  },
 });

@@ -25,14 +25,26 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
   parameters: {
     positional: {
       kind: "tuple",
-      parameters: [{ placeholder: "org/project", brief: "<org>/<project> or <project>", parse: String, optional: true }],
+      parameters: [
+        { placeholder: "org/project", brief: "<org>/<project> or <project>", parse: String, optional: true },
+      ],
     },
     flags: {
       ...globalFlags,
       fresh: freshFlag,
       limit: limitFlag(TRACE_LIMIT),
-      query: { kind: "parsed", parse: String, optional: true, brief: "Search filter, e.g. 'transaction:\"GET /api\"'" },
-      sort: { kind: "enum", values: TRACE_SORTS, default: "date", brief: "date (newest first) or duration (slowest first)" },
+      query: {
+        kind: "parsed",
+        parse: String,
+        optional: true,
+        brief: "Search filter, e.g. 'transaction:\"GET /api\"'",
+      },
+      sort: {
+        kind: "enum",
+        values: TRACE_SORTS,
+        default: "date",
+        brief: "date (newest first) or duration (slowest first)",
+      },
       cursor: cursorFlag,
     },
     aliases: { n: "limit", q: "query", s: "sort", c: "cursor" },
@@ -51,15 +63,28 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
 export const traceRoutes = buildRouteMap({
   routes: {
     list: traceListCommand,
-    view: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean }, [string, string?], TrackerContext>({
+    view: buildCommand<
+      { json: boolean; verbose: boolean; fresh: boolean },
+      [string, string?],
+      TrackerContext
+    >({
       loader: () => import("./view.ts"),
       parameters: {
         flags: { ...globalFlags, fresh: freshFlag },
         positional: {
           kind: "tuple",
           parameters: [
-            { placeholder: "trace_id", brief: "32-hex trace ID, or an 8-character prefix from trace list", parse: String },
-            { placeholder: "org/project", brief: "Target (auto-detected when omitted)", parse: String, optional: true },
+            {
+              placeholder: "trace_id",
+              brief: "32-hex trace ID, or an 8-character prefix from trace list",
+              parse: String,
+            },
+            {
+              placeholder: "org/project",
+              brief: "Target (auto-detected when omitted)",
+              parse: String,
+              optional: true,
+            },
           ],
         },
       },
@@ -72,5 +97,11 @@ export const traceRoutes = buildRouteMap({
       },
     }),
   },
-  docs: { brief: "Inspect traces", fullDescription: describe("Work with performance traces.", ["tracker trace list", "tracker trace view <trace_id>"]) },
+  docs: {
+    brief: "Inspect traces",
+    fullDescription: describe("Work with performance traces.", [
+      "tracker trace list",
+      "tracker trace view <trace_id>",
+    ]),
+  },
 });

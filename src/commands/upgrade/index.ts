@@ -18,19 +18,30 @@ export const upgradeCommand = buildCommand<UpgradeFlags, [string?], TrackerConte
     flags: {
       ...globalFlags,
       check: { kind: "boolean", default: false, brief: "Only report whether a newer version exists" },
-      method: { kind: "enum", values: ["curl", "npm", "brew"], optional: true, brief: "Override the detected install method" },
+      method: {
+        kind: "enum",
+        values: ["curl", "npm", "brew"],
+        optional: true,
+        brief: "Override the detected install method",
+      },
     },
     positional: {
       kind: "tuple",
-      parameters: [{ placeholder: "version", brief: "Version to install (default: latest)", parse: String, optional: true }],
+      parameters: [
+        {
+          placeholder: "version",
+          brief: "Version to install (default: latest)",
+          parse: String,
+          optional: true,
+        },
+      ],
     },
   },
   docs: {
     brief: "Upgrade tracker",
-    fullDescription: describe("Upgrades tracker the way it was installed (install script, npm or Homebrew).", [
-      "tracker upgrade",
-      "tracker upgrade --check",
-      "tracker upgrade 0.2.0",
-    ]),
+    fullDescription: describe(
+      "Upgrades tracker the way it was installed (install script, npm or Homebrew).",
+      ["tracker upgrade", "tracker upgrade --check", "tracker upgrade 0.2.0"],
+    ),
   },
 });

@@ -13,7 +13,9 @@ export const Organization = v.looseObject({
   name: v.string(),
   dateCreated: v.optional(v.nullable(v.string())),
   status: v.optional(v.looseObject({ id: v.string() })),
-  links: v.optional(v.looseObject({ organizationUrl: v.optional(v.string()), regionUrl: v.optional(v.string()) })),
+  links: v.optional(
+    v.looseObject({ organizationUrl: v.optional(v.string()), regionUrl: v.optional(v.string()) }),
+  ),
 });
 /** A validated organization. */
 export type Organization = v.InferOutput<typeof Organization>;

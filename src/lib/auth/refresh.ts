@@ -19,7 +19,13 @@ export const TokenResponse = v.object({
   token_type: v.optional(v.string()),
   expires_in: v.optional(v.nullable(v.number())),
   scope: v.optional(v.string()),
-  user: v.optional(v.object({ id: v.optional(v.string()), name: v.optional(v.nullable(v.string())), email: v.optional(v.nullable(v.string())) })),
+  user: v.optional(
+    v.object({
+      id: v.optional(v.string()),
+      name: v.optional(v.nullable(v.string())),
+      email: v.optional(v.nullable(v.string())),
+    }),
+  ),
 });
 
 const TokenEndpointBody = v.union([
@@ -30,12 +36,16 @@ const TokenEndpointBody = v.union([
 /** True when stored credentials should be refreshed before use. */
 export function needsRefresh(c: StoredCredentials, now: number): boolean {
   if (c.expires_at === null) return false;
-  const lifetime = c.issued_at !== null && c.expires_at > c.issued_at ? c.expires_at - c.issued_at : DEFAULT_LIFETIME_MS;
+  const lifetime =
+    c.issued_at !== null && c.expires_at > c.issued_at ? c.expires_at - c.issued_at : DEFAULT_LIFETIME_MS;
   return c.expires_at - now <= lifetime * REFRESH_REMAINING_FRACTION;
 }
 
 /** Returns usable stored credentials, refreshing them first when they are close to expiry. */
-export async function ensureFreshCredentials(ctx: TrackerContext, stored: StoredCredentials): Promise<StoredCredentials> {
+export async function ensureFreshCredentials(
+  ctx: TrackerContext,
+  stored: StoredCredentials,
+): Promise<StoredCredentials> {
   if (!needsRefresh(stored, ctx.now())) return stored;
   if (!stored.refresh_token) {
     if (stored.expires_at !== null && stored.expires_at <= ctx.now()) {
@@ -67,7 +77,8 @@ async function refreshLocked(ctx: TrackerContext, usedToken: string): Promise<St
       done = true;
       return current;
     }
-    if (!current.refresh_token) throw new AuthError("expired", "Session expired and no refresh token available");
+    if (!current.refresh_token)
+      throw new AuthError("expired", "Session expired and no refresh token available");
     ctx.log.addSecret(current.refresh_token);
     ctx.log.debug("Refreshing the stored OAuth token");
     const res = await apiRequest(ctx, {
@@ -77,7 +88,11 @@ async function refreshLocked(ctx: TrackerContext, usedToken: string): Promise<St
       auth: false,
       retry: false,
       timeoutMs: REFRESH_TIMEOUT_MS,
-      form: { grant_type: "refresh_token", refresh_token: current.refresh_token, client_id: oauthClientId(ctx) },
+      form: {
+        grant_type: "refresh_token",
+        refresh_token: current.refresh_token,
+        client_id: oauthClientId(ctx),
+      },
       schema: TokenEndpointBody,
       acceptStatuses: [400, 401],
     }).catch((err) => {
@@ -101,13 +116,10 @@ async function refreshLocked(ctx: TrackerContext, usedToken: string): Promise<St
       issued_at: now,
       updated_at: now,
     };
-    db.run("UPDATE auth SET token = ?, refresh_token = ?, expires_at = ?, issued_at = ?, updated_at = ? WHERE id = 1", [
-      next.token,
-      next.refresh_token,
-      next.expires_at,
-      next.issued_at,
-      next.updated_at,
-    ]);
+    db.run(
+      "UPDATE auth SET token = ?, refresh_token = ?, expires_at = ?, issued_at = ?, updated_at = ? WHERE id = 1",
+      [next.token, next.refresh_token, next.expires_at, next.issued_at, next.updated_at],
+    );
     db.run("COMMIT");
     done = true;
     return next;

@@ -15,7 +15,8 @@ export interface AuthToken {
 
 /** The environment token, if any, by precedence TRACKER_AUTH_TOKEN > TRACKER_TOKEN. */
 export function envToken(ctx: TrackerContext): AuthToken | undefined {
-  if (ctx.settings.authToken) return { token: ctx.settings.authToken, source: "TRACKER_AUTH_TOKEN", refreshable: false };
+  if (ctx.settings.authToken)
+    return { token: ctx.settings.authToken, source: "TRACKER_AUTH_TOKEN", refreshable: false };
   if (ctx.settings.token) return { token: ctx.settings.token, source: "TRACKER_TOKEN", refreshable: false };
   return undefined;
 }
@@ -68,7 +69,10 @@ export function assertSameHost(ctx: TrackerContext, stored: StoredCredentials): 
 }
 
 /** After a 401: one forced refresh of a stored OAuth token; undefined when no refresh is possible. */
-export async function refreshAfterUnauthorized(ctx: TrackerContext, used: AuthToken): Promise<AuthToken | undefined> {
+export async function refreshAfterUnauthorized(
+  ctx: TrackerContext,
+  used: AuthToken,
+): Promise<AuthToken | undefined> {
   if (used.source !== "stored" || !used.refreshable) return undefined;
   const { forceRefresh } = await import("./refresh.ts");
   const fresh = await forceRefresh(ctx, used.token);

@@ -14,7 +14,8 @@ export function useDb<T>(ctx: TrackerContext, fn: (db: Database) => T): T {
 /** Runs a required write; a read-only store fails with the spec's readonly message. */
 export function writeDb<T>(ctx: TrackerContext, fn: (db: Database) => T): T {
   const db = ctx.store.open();
-  if (ctx.store.readOnly) throw describeDbError(new Error("attempt to write a readonly database"), dbPath(ctx.configDir));
+  if (ctx.store.readOnly)
+    throw describeDbError(new Error("attempt to write a readonly database"), dbPath(ctx.configDir));
   return withRepair(db, !ctx.settings.noAutoRepair, dbPath(ctx.configDir), () => fn(db));
 }
 

@@ -19,7 +19,9 @@ export type StoredCredentials = v.InferOutput<typeof CredentialsRow>;
 export function readCredentials(ctx: TrackerContext): StoredCredentials | undefined {
   return useDb(ctx, (db) => {
     const row = db
-      .query("SELECT token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json FROM auth WHERE id = 1")
+      .query(
+        "SELECT token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json FROM auth WHERE id = 1",
+      )
       .get();
     return row ? parseRow(CredentialsRow, row, "auth") : undefined;
   });

@@ -19,7 +19,9 @@ export interface RepairReport {
 export function repairSchema(db: Database): RepairReport {
   const report: RepairReport = { createdTables: [], addedColumns: [] };
   const existing = new Set(
-    (db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name),
+    (db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+      (r) => r.name,
+    ),
   );
   db.transaction(() => {
     for (const t of TABLES) {
@@ -28,7 +30,9 @@ export function repairSchema(db: Database): RepairReport {
         report.createdTables.push(t.name);
         continue;
       }
-      const cols = new Set((db.query(`PRAGMA table_info(${t.name})`).all() as { name: string }[]).map((r) => r.name));
+      const cols = new Set(
+        (db.query(`PRAGMA table_info(${t.name})`).all() as { name: string }[]).map((r) => r.name),
+      );
       for (const c of t.columns) {
         if (!cols.has(c.name)) {
           db.run(`ALTER TABLE ${t.name} ADD COLUMN ${c.name} ${addColumnType(c)}`);
@@ -43,7 +47,9 @@ export function repairSchema(db: Database): RepairReport {
 
 function storedVersion(db: Database): number | undefined {
   try {
-    const row = db.query("SELECT value FROM meta WHERE key = 'schema_version'").get() as { value: string } | null;
+    const row = db.query("SELECT value FROM meta WHERE key = 'schema_version'").get() as {
+      value: string;
+    } | null;
     return row ? Number(row.value) : undefined;
   } catch {
     return undefined;

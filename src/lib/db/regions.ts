@@ -50,7 +50,8 @@ export function saveOrgs(ctx: TrackerContext, orgs: readonly CachedOrg[], replac
       );
       db.transaction(() => {
         if (replaceAll) db.run("DELETE FROM org_regions WHERE base_url = ?", [ctx.settings.baseUrl]);
-        for (const o of orgs) insert.run(ctx.settings.baseUrl, o.slug, o.org_id, o.name, o.region_url, ctx.now());
+        for (const o of orgs)
+          insert.run(ctx.settings.baseUrl, o.slug, o.org_id, o.name, o.region_url, ctx.now());
       })();
     },
     undefined,

@@ -36,14 +36,24 @@ export interface Column {
  * Renders rows under upper-case headers with two-space gaps. With a width, the flex column is
  * truncated so each line fits; without one (piped output), nothing is truncated.
  */
-export function formatTable(columns: readonly Column[], rows: readonly (readonly string[])[], width?: number): string[] {
-  const widths = columns.map((c, i) => Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? ""))));
+export function formatTable(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  width?: number,
+): string[] {
+  const widths = columns.map((c, i) =>
+    Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? ""))),
+  );
   const flexIndex = columns.findIndex((c) => c.flex);
   if (width !== undefined && flexIndex >= 0) {
     const total = widths.reduce((a, b) => a + b, 0) + 2 * (columns.length - 1);
     if (total > width) {
       const over = total - width;
-      widths[flexIndex] = Math.max(displayWidth(columns[flexIndex]?.header ?? ""), 10, (widths[flexIndex] ?? 0) - over);
+      widths[flexIndex] = Math.max(
+        displayWidth(columns[flexIndex]?.header ?? ""),
+        10,
+        (widths[flexIndex] ?? 0) - over,
+      );
     }
   }
   const render = (cells: readonly string[]) =>

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { getAuthToken, refreshAfterUnauthorized, type AuthToken } from "../auth/token.ts";
-import { ApiError, AuthError, CliError, NetworkError, ValidationError } from "../errors.ts";
+import { ApiError, AuthError, type CliError, NetworkError, ValidationError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { nextCursorFromLink } from "./link.ts";
 import { fetchOptionsFor } from "./transport.ts";
@@ -75,7 +75,10 @@ export function isTrustedRegionUrl(baseUrl: string, regionUrl: string): boolean 
     const region = new URL(regionUrl);
     const hosted = base.hostname === "sentry.io" || base.hostname.endsWith(".sentry.io");
     if (hosted) {
-      return region.protocol === "https:" && (region.hostname === "sentry.io" || region.hostname.endsWith(".sentry.io"));
+      return (
+        region.protocol === "https:" &&
+        (region.hostname === "sentry.io" || region.hostname.endsWith(".sentry.io"))
+      );
     }
     return region.protocol === base.protocol && region.hostname === base.hostname;
   } catch {
@@ -91,7 +94,12 @@ export function errorDetail(body: string): string | undefined {
   try {
     parsed = JSON.parse(text);
   } catch {
-    const stripped = text.startsWith("<") ? text.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : text;
+    const stripped = text.startsWith("<")
+      ? text
+          .replace(/<[^>]*>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim()
+      : text;
     return stripped.length > 200 ? `${stripped.slice(0, 200)}…` : stripped || undefined;
   }
   if (typeof parsed === "string") return parsed;
@@ -115,7 +123,8 @@ export const SCOPE_HINT =
   "The token may lack the needed scopes: org:read, project:read, event:read (and event:write to change issues or start AI analysis). A user token or a broader org token fixes this.";
 
 /** Hint shown on 404. */
-export const NOT_FOUND_HINT = "The resource does not exist or is not visible to this token. Slugs are case-sensitive.";
+export const NOT_FOUND_HINT =
+  "The resource does not exist or is not visible to this token. Slugs are case-sensitive.";
 
 function waitFromHeaders(headers: Headers, now: number): number | undefined {
   const ra = headers.get("retry-after");
@@ -134,7 +143,12 @@ function waitFromHeaders(headers: Headers, now: number): number | undefined {
 }
 
 /** The wait before retry number `attempt` (1-based): server-requested if given, else backoff with jitter. */
-export function retryDelayMs(attempt: number, headers: Headers | undefined, now: number, random = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  headers: Headers | undefined,
+  now: number,
+  random = Math.random,
+): number {
   const server = headers ? waitFromHeaders(headers, now) : undefined;
   if (server !== undefined) return Math.min(server, MAX_SERVER_WAIT_MS);
   const base = Math.min(BASE_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
@@ -147,7 +161,10 @@ function describeFetchFailure(err: unknown, url: string, timeoutMs: number): Cli
   const e = err as { name?: string; code?: string; message?: string };
   const host = new URL(url).host;
   if (e?.name === "TimeoutError" || e?.name === "AbortError") {
-    return new NetworkError(`Request to ${host} timed out after ${Math.round(timeoutMs / 1000)} s.`, "Check the network and retry.");
+    return new NetworkError(
+      `Request to ${host} timed out after ${Math.round(timeoutMs / 1000)} s.`,
+      "Check the network and retry.",
+    );
   }
   const text = `${e?.code ?? ""} ${e?.message ?? String(err)}`;
   if (TLS_RE.test(text)) {
@@ -228,13 +245,17 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
     }
     const text = await res.text().catch(() => "");
     if (ctx.log.enabled("trace")) {
-      ctx.log.trace(`← ${res.status} ${method} ${url} (${Math.round(performance.now() - started)} ms)\n${formatHeaders(res.headers)}`);
+      ctx.log.trace(
+        `← ${res.status} ${method} ${url} (${Math.round(performance.now() - started)} ms)\n${formatHeaders(res.headers)}`,
+      );
     }
     const accepted = opts.acceptStatuses?.includes(res.status) ?? false;
     if (!res.ok && !accepted) {
       if (canRetry && RETRY_STATUSES.has(res.status) && attempt < MAX_ATTEMPTS) {
         const wait = retryDelayMs(attempt, res.headers, ctx.now());
-        ctx.log.debug(`${res.status} from ${url}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`);
+        ctx.log.debug(
+          `${res.status} from ${url}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`,
+        );
         await ctx.sleep(wait);
         continue;
       }
@@ -265,7 +286,12 @@ export function userAgent(): string {
   return `tracker/${VERSION} (${process.platform}-${process.arch}) bun/${Bun.version}`;
 }
 
-function parseBody<T>(text: string, schema: v.GenericSchema<unknown, T>, endpoint: string, status: number): T {
+function parseBody<T>(
+  text: string,
+  schema: v.GenericSchema<unknown, T>,
+  endpoint: string,
+  status: number,
+): T {
   let json: unknown;
   try {
     json = text.trim() === "" ? null : JSON.parse(text);
@@ -298,7 +324,9 @@ export function errorForStatus(status: number, body: string, endpoint: string, t
       return new AuthError("invalid", `The token is bound to another organization: ${detail}`);
     }
     if (token?.source === "stored" && detail && /expired/i.test(detail)) return new AuthError("expired");
-    const where = token ? ` (token from ${token.source === "stored" ? "stored credentials" : token.source})` : "";
+    const where = token
+      ? ` (token from ${token.source === "stored" ? "stored credentials" : token.source})`
+      : "";
     return new AuthError("invalid", `Authentication failed${where}: ${detail ?? "token rejected"}`);
   }
   if (status === 400 && detail && /search query|Invalid query|parse/i.test(detail)) {

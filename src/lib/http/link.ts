@@ -13,8 +13,14 @@ export function parseLinkHeader(header: string | null | undefined): LinkEntry[] 
   const re = /<([^>]*)>((?:\s*;\s*[a-zA-Z_]+\s*=\s*"[^"]*")*)/g;
   for (const m of header.matchAll(re)) {
     const attrs: Record<string, string> = {};
-    for (const a of (m[2] ?? "").matchAll(/([a-zA-Z_]+)\s*=\s*"([^"]*)"/g)) attrs[a[1] as string] = a[2] as string;
-    out.push({ url: m[1] ?? "", rel: attrs.rel ?? "", results: attrs.results === "true", cursor: attrs.cursor });
+    for (const a of (m[2] ?? "").matchAll(/([a-zA-Z_]+)\s*=\s*"([^"]*)"/g))
+      attrs[a[1] as string] = a[2] as string;
+    out.push({
+      url: m[1] ?? "",
+      rel: attrs.rel ?? "",
+      results: attrs.results === "true",
+      cursor: attrs.cursor,
+    });
   }
   return out;
 }

@@ -17,7 +17,12 @@ export interface Page<T> {
 /** Fetches every page of a generic list endpoint (`per_page` ≤ 100) up to MAX_PAGES. */
 export async function fetchAllPages<T>(
   ctx: TrackerContext,
-  opts: { path: string; host: Host; query?: Record<string, QueryValue>; schema: v.GenericSchema<unknown, T[]> },
+  opts: {
+    path: string;
+    host: Host;
+    query?: Record<string, QueryValue>;
+    schema: v.GenericSchema<unknown, T[]>;
+  },
 ): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | undefined;
@@ -42,7 +47,10 @@ export async function fetchAllPages<T>(
 export async function fetchLimited<T>(
   limit: number,
   startCursor: string | undefined,
-  fetchPage: (size: number, cursor: string | undefined) => Promise<{ rows: T[]; nextCursor: string | undefined }>,
+  fetchPage: (
+    size: number,
+    cursor: string | undefined,
+  ) => Promise<{ rows: T[]; nextCursor: string | undefined }>,
 ): Promise<Page<T>> {
   const data: T[] = [];
   let cursor = startCursor;

@@ -28,7 +28,9 @@ export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise
     const region = res.data.links?.regionUrl?.replace(/\/+$/, "");
     const trusted = region && isTrustedRegionUrl(base, region) ? region : base;
     if (region && trusted !== region) ctx.log.debug(`Ignoring untrusted region URL ${region} for ${org}`);
-    saveOrgs(ctx, [{ slug: res.data.slug, org_id: res.data.id, name: res.data.name ?? null, region_url: trusted }]);
+    saveOrgs(ctx, [
+      { slug: res.data.slug, org_id: res.data.id, name: res.data.name ?? null, region_url: trusted },
+    ]);
     return trusted;
   } catch (err) {
     if (err instanceof AuthError) throw err;

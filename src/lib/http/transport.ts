@@ -10,7 +10,9 @@ export function matchesNoProxy(hostname: string, port: string, noProxy: string |
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     if (entry === "*") return true;
-    const [name, entryPort] = entry.startsWith("[") ? [entry.slice(1, entry.indexOf("]")), entry.split("]:")[1]] : entry.split(":");
+    const [name, entryPort] = entry.startsWith("[")
+      ? [entry.slice(1, entry.indexOf("]")), entry.split("]:")[1]]
+      : entry.split(":");
     if (entryPort && entryPort !== port) continue;
     const domain = (name ?? "").replace(/^\*?\./, "");
     if (host === domain || host.endsWith(`.${domain}`)) return true;
@@ -53,7 +55,10 @@ function extraCa(env: Record<string, string | undefined>): string[] | undefined 
 }
 
 /** Bun fetch options carrying the proxy and extra CA certificates for one request. */
-export function fetchOptionsFor(ctx: TrackerContext, url: string): { proxy?: string; tls?: { ca: string[] } } {
+export function fetchOptionsFor(
+  ctx: TrackerContext,
+  url: string,
+): { proxy?: string; tls?: { ca: string[] } } {
   const out: { proxy?: string; tls?: { ca: string[] } } = {};
   const proxy = proxyFor(ctx.env, url);
   if (proxy) out.proxy = proxy;

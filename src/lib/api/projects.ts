@@ -1,0 +1,95 @@
+import * as v from "valibot";
+import type { TrackerContext } from "../../context.ts";
+import { parseRow, useCache } from "../db/access.ts";
+import { apiRequest } from "../http/client.ts";
+import { fetchAllPages } from "../http/paginate.ts";
+
+/** A project as returned by the API (fields the CLI uses; others pass through). */
+export const Project = v.looseObject({
+  id: v.string(),
+  slug: v.string(),
+  name: v.string(),
+  platform: v.optional(v.nullable(v.string())),
+  dateCreated: v.optional(v.nullable(v.string())),
+  isMember: v.optional(v.boolean()),
+  organization: v.optional(v.looseObject({ id: v.string(), slug: v.string(), name: v.optional(v.string()) })),
+});
+/** A validated project. */
+export type Project = v.InferOutput<typeof Project>;
+
+const CacheRow = v.object({
+  project_id: v.nullable(v.string()),
+  name: v.nullable(v.string()),
+  platform: v.nullable(v.string()),
+});
+
+/** A project's cached numeric id, if known. */
+export function cachedProjectId(ctx: TrackerContext, org: string, project: string): string | undefined {
+  return useCache(
+    ctx,
+    (db) => {
+      const row = db
+        .query(
+          "SELECT project_id, name, platform FROM project_cache WHERE base_url = ? AND org = ? AND project = ?",
+        )
+        .get(ctx.settings.baseUrl, org, project);
+      return row ? (parseRow(CacheRow, row, "project_cache").project_id ?? undefined) : undefined;
+    },
+    undefined,
+  );
+}
+
+/** Caches projects of an org (slug → numeric id). */
+export function cacheProjects(ctx: TrackerContext, org: string, projects: readonly Project[]): void {
+  useCache(
+    ctx,
+    (db) => {
+      const q = db.query(
+        "INSERT OR REPLACE INTO project_cache (base_url, org, project, project_id, name, platform, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      );
+      db.transaction(() => {
+        for (const p of projects)
+          q.run(ctx.settings.baseUrl, org, p.slug, p.id, p.name, p.platform ?? null, ctx.now());
+      })();
+    },
+    undefined,
+    true,
+  );
+}
+
+/** One project (slug or numeric id) of an org; caches its id. */
+export async function getProject(ctx: TrackerContext, org: string, project: string): Promise<Project> {
+  const res = await apiRequest(ctx, {
+    path: `/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(project)}/`,
+    host: { org },
+    schema: Project,
+  });
+  cacheProjects(ctx, org, [res.data]);
+  return res.data;
+}
+
+/** A project's numeric id (cache first, unless `fresh`). */
+export async function getProjectId(
+  ctx: TrackerContext,
+  org: string,
+  project: string,
+  fresh = false,
+): Promise<string> {
+  if (/^\d+$/.test(project)) return project;
+  if (!fresh) {
+    const cached = cachedProjectId(ctx, org, project);
+    if (cached) return cached;
+  }
+  return (await getProject(ctx, org, project)).id;
+}
+
+/** Every project of an org (all pages); refreshes the project cache. */
+export async function listProjects(ctx: TrackerContext, org: string): Promise<Project[]> {
+  const projects = await fetchAllPages(ctx, {
+    path: `/api/0/organizations/${encodeURIComponent(org)}/projects/`,
+    host: { org },
+    schema: v.array(Project),
+  });
+  cacheProjects(ctx, org, projects);
+  return projects;
+}

@@ -1,0 +1,71 @@
+import * as v from "valibot";
+import type { TrackerContext } from "../../context.ts";
+import { ValidationError } from "../errors.ts";
+import { parseRow, useCache } from "./access.ts";
+
+/** Saved cursors older than this are ignored (a stale cursor would silently skip rows). */
+export const CURSOR_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The key of saved pagination state: command, target and every flag that changes the result set,
+ * so a different sort, query or period starts again at page one.
+ */
+export function cursorKey(
+  command: string,
+  target: string,
+  params: Record<string, string | number | undefined>,
+): string {
+  const parts = Object.keys(params)
+    .sort()
+    .map((k) => `${k}=${params[k] ?? ""}`);
+  return `${command}|${target}|${parts.join("&")}`;
+}
+
+const CursorRow = v.object({ cursor: v.nullable(v.string()), updated_at: v.number() });
+
+/** Saves (or clears, with undefined) the cursor after the page just shown. */
+export function saveCursor(ctx: TrackerContext, key: string, cursor: string | undefined): void {
+  useCache(
+    ctx,
+    (db) =>
+      db.run("INSERT OR REPLACE INTO cursors (key, cursor, updated_at) VALUES (?, ?, ?)", [
+        key,
+        cursor ?? null,
+        ctx.now(),
+      ]),
+    undefined,
+    true,
+  );
+}
+
+/** The saved cursor for a key, if fresh. */
+export function loadCursor(ctx: TrackerContext, key: string): string | undefined {
+  return useCache(
+    ctx,
+    (db) => {
+      const row = db.query("SELECT cursor, updated_at FROM cursors WHERE key = ?").get(key);
+      if (!row) return undefined;
+      const r = parseRow(CursorRow, row, "cursors");
+      return r.cursor && ctx.now() - r.updated_at < CURSOR_TTL_MS ? r.cursor : undefined;
+    },
+    undefined,
+  );
+}
+
+/**
+ * Turns `--cursor` into the cursor to send: `last` means the saved one for this key; with none
+ * saved (other sort/query/period, or the end was reached) it fails saying so.
+ */
+export function resolveCursor(
+  ctx: TrackerContext,
+  key: string,
+  flag: string | undefined,
+): string | undefined {
+  if (flag !== "last") return flag;
+  const saved = loadCursor(ctx, key);
+  if (saved) return saved;
+  throw new ValidationError(
+    "No saved position to continue from for this target and these flags (a different sort, query or period starts again at the first page, and the previous listing may have reached the end). Run the command without -c last.",
+    "cursor",
+  );
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { USER_TOKEN } from "../../fake-api/seed.ts";
+import { startFakeApi, type FakeApi } from "../../fake-api/server.ts";
+import { runCli } from "../../helpers/cli.ts";
+
+// Runs against the compiled binary when TRACKER_TEST_BINARY is set (CI's smoke step), else the source.
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.stop());
+
+test("--version prints the package version", async () => {
+  const r = await runCli(["--version"]);
+  const pkg = (await Bun.file(`${import.meta.dir}/../../../package.json`).json()) as { version: string };
+  expect(r).toEqual({ exitCode: 0, stdout: `${pkg.version}\n`, stderr: "" });
+});
+
+test("--help lists every command", async () => {
+  const r = await runCli(["--help"]);
+  expect(r.exitCode).toBe(0);
+  for (const cmd of ["auth", "issue", "trace", "org", "project", "defaults", "cli", "upgrade"]) {
+    expect(r.stdout).toContain(`  ${cmd} `);
+  }
+});
+
+test("unknown command and bad number fail on stderr with documented codes", async () => {
+  const a = await runCli(["nosuch"]);
+  expect(a.exitCode).toBe(2);
+  expect(a.stdout).toBe("");
+  expect(a.stderr).toStartWith("Error: ");
+  const b = await runCli(["issue", "list", "--limit", "abc"]);
+  expect(b.exitCode).toBe(21);
+  expect(b.stdout).toBe("");
+  expect(b.stderr).toStartWith("Error: --limit must be a whole number");
+});
+
+test("org list --json against the fake server", async () => {
+  const r = await runCli(["org", "list", "--json"], { api, token: USER_TOKEN });
+  expect(r.exitCode).toBe(0);
+  expect((JSON.parse(r.stdout) as unknown[]).length).toBe(3);
+});

@@ -1,0 +1,59 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
+import { USER_TOKEN } from "../fake-api/seed.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.stop());
+afterEach(() => {
+  expect(api.unmatched).toEqual([]);
+  api.reset();
+});
+
+describe("org list", () => {
+  test("--json lists organizations of both regions, fetched per region", async () => {
+    const r = await runCli(["org", "list", "--json"], { api, token: USER_TOKEN });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    const orgs = JSON.parse(r.stdout) as { slug: string }[];
+    expect(orgs.map((o) => o.slug)).toEqual(["acme", "globex", "initech"]);
+    expect(api.requestsTo("/api/0/users/me/regions/")).toHaveLength(1);
+    const listCalls = api.requestsTo("/api/0/organizations/");
+    expect(listCalls.map((c) => c.host).sort()).toEqual(["de", "us"]);
+    expect(listCalls.every((c) => c.headers.authorization === `Bearer ${USER_TOKEN}`)).toBe(true);
+  });
+
+  test("human output is a table; global flags work before the command words", async () => {
+    const r = await runCli(["--verbose", "org", "list"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.split("\n")[0]).toMatch(/^SLUG\s+NAME\s+REGION$/);
+    expect(r.stdout).toContain("globex");
+  });
+
+  test("caches org regions in the database for later org-scoped calls", async () => {
+    const configDir = tempDir();
+    await runCli(["org", "list"], { api, token: USER_TOKEN, configDir });
+    api.reset();
+    const r = await runCli(["org", "view", "globex", "--json"], { api, token: USER_TOKEN, configDir });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).slug).toBe("globex");
+    expect(api.requests.map((q) => `${q.host} ${q.path}`)).toEqual(["de /api/0/organizations/globex/"]);
+  });
+
+  test("no token: AuthError not_authenticated, exit 10, nothing on stdout", async () => {
+    const r = await runCli(["org", "list"], { api });
+    expect(r.exitCode).toBe(10);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toStartWith("Error: Not authenticated\n");
+  });
+
+  test("rejected token: exit 12", async () => {
+    const r = await runCli(["org", "list"], { api, token: "sntryu_nope" });
+    expect(r.exitCode).toBe(12);
+    expect(r.stderr).toContain("Invalid token");
+    expect(r.stderr).not.toContain("sntryu_nope");
+  });
+});

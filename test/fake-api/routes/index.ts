@@ -1,0 +1,7 @@
+/** Every route module of the fake API. Each module owns its routes and its part of the state. */
+import type { Route } from "../types.ts";
+import { authRoutes } from "./auth.ts";
+import { orgRoutes } from "./orgs.ts";
+
+/** All built-in routes, in match order. */
+export const allRoutes: Route[] = [...authRoutes, ...orgRoutes];
