@@ -2,6 +2,7 @@
 import type { Route } from "../types.ts";
 import { authRoutes } from "./auth.ts";
 import { orgRoutes } from "./orgs.ts";
+import { traceRoutes } from "./traces.ts";
 
 /** All built-in routes, in match order. */
-export const allRoutes: Route[] = [...authRoutes, ...orgRoutes];
+export const allRoutes: Route[] = [...authRoutes, ...orgRoutes, ...traceRoutes];
