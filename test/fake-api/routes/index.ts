@@ -1,8 +1,16 @@
 /** Every route module of the fake API. Each module owns its routes and its part of the state. */
 import type { Route } from "../types.ts";
 import { authRoutes } from "./auth.ts";
+import { autofixRoutes } from "./autofix.ts";
+import { issueRoutes } from "./issues.ts";
 import { orgRoutes } from "./orgs.ts";
 import { traceRoutes } from "./traces.ts";
 
 /** All built-in routes, in match order. */
-export const allRoutes: Route[] = [...authRoutes, ...orgRoutes, ...traceRoutes];
+export const allRoutes: Route[] = [
+  ...authRoutes,
+  ...orgRoutes,
+  ...issueRoutes,
+  ...autofixRoutes,
+  ...traceRoutes,
+];
