@@ -1,4 +1,10 @@
-import { ArgumentParseError, buildApplication, buildRouteMap, text_en } from "@stricli/core";
+import {
+  ArgumentParseError,
+  buildApplication,
+  buildRouteMap,
+  type PartialApplicationConfiguration,
+  text_en,
+} from "@stricli/core";
 import { authRoutes } from "./commands/auth/index.ts";
 import { cliRoutes } from "./commands/cli/index.ts";
 import { defaultsRoutes } from "./commands/defaults/index.ts";
@@ -46,19 +52,29 @@ export const rootRoutes = buildRouteMap({
 /** Runtime facts the error formatters need (set by main before running). */
 export const runtime: { debug: boolean; lastError: unknown } = { debug: false, lastError: undefined };
 
-function render(exc: unknown): string {
-  runtime.lastError = exc;
+/**
+ * Renders a thrown value for stderr: expected failures as `Error: <format()>`, anything else as one
+ * line plus a pointer to --log-level debug (the stack only when debugging).
+ */
+export function renderError(exc: unknown, debug: boolean): string {
   if (exc instanceof CliError) return `Error: ${formatError(exc)}`;
   const msg = exc instanceof Error ? exc.message : String(exc);
-  const stack = runtime.debug && exc instanceof Error && exc.stack ? `\n${exc.stack}` : "";
-  return `Error: ${msg}${stack}${runtime.debug ? "" : "\nRun with --log-level debug for details."}`;
+  const firstLine = msg.split("\n")[0] ?? "";
+  if (debug) return `Error: ${msg}${exc instanceof Error && exc.stack ? `\n${exc.stack}` : ""}`;
+  return `Error: ${firstLine}\nRun with --log-level debug for details.`;
 }
 
-/** The Stricli application with our error texts and exit codes. */
-export const app = buildApplication<TrackerContext>(rootRoutes, {
+function render(exc: unknown): string {
+  runtime.lastError = exc;
+  return renderError(exc, runtime.debug);
+}
+
+/** Stricli configuration of the application; tests build throwaway apps with the same texts and codes. */
+export const APP_CONFIG: PartialApplicationConfiguration = {
   name: "tracker",
   versionInfo: { currentVersion: VERSION },
-  scanner: { caseStyle: "allow-kebab-for-camel" },
+  // `--` ends flag parsing, so a positional may start with a dash (main.ts keeps globals before it).
+  scanner: { caseStyle: "allow-kebab-for-camel", allowArgumentEscapeSequence: true },
   documentation: { caseStyle: "convert-camel-to-kebab", useAliasInUsageLine: true },
   determineExitCode: exitCodeFor,
   localization: {
@@ -84,4 +100,7 @@ export const app = buildApplication<TrackerContext>(rootRoutes, {
       commandErrorResult: (err) => render(err),
     },
   },
-});
+};
+
+/** The Stricli application with our error texts and exit codes. */
+export const app = buildApplication<TrackerContext>(rootRoutes, APP_CONFIG);

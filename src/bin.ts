@@ -18,9 +18,19 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0]
   const fail = (err: unknown) => {
     const e = err as NodeJS.ErrnoException;
     if (e?.code === "EPIPE") process.exit(0);
-    const debug = /^(debug|trace)$/.test(process.env.TRACKER_LOG_LEVEL ?? "") || argv.includes("--verbose");
+    // Crashes outside a command (e.g. a module failing to load) cannot use the logger: read the level here.
+    const joined = ` ${argv.join(" ")} `;
+    const debug =
+      /^\s*(debug|trace)\s*$/i.test(process.env.TRACKER_LOG_LEVEL ?? "") ||
+      /\s--(verbose|log-level[= ](debug|trace))\s/i.test(joined);
+    const message = e?.message ?? String(err);
+    const expected = err as { format?: () => string; exitCode?: number };
     process.stderr.write(
-      `Error: ${e?.message ?? String(err)}\n${debug && e?.stack ? `${e.stack}\n` : "Run with --log-level debug for details.\n"}`,
+      typeof expected?.format === "function" && typeof expected.exitCode === "number"
+        ? `Error: ${expected.format()}\n`
+        : debug
+          ? `Error: ${message}\n${e?.stack ? `${e.stack}\n` : ""}`
+          : `Error: ${message.split("\n")[0]}\nRun with --log-level debug for details.\n`,
     );
     process.exitCode = (err as { exitCode?: number })?.exitCode ?? 1;
   };

@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import type { RouteMap } from "@stricli/core";
+import type { Application, RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
 import { app, runtime } from "./app.ts";
 import type { TrackerContext } from "./context.ts";
@@ -18,66 +18,75 @@ export interface PreparedArgs {
   help: boolean;
 }
 
-const GLOBAL_BOOL = new Set(["--json", "--verbose", "--no-json", "--no-verbose"]);
+const HELP_FLAGS = new Set(["--help", "-h", "--helpAll", "--help-all", "-H"]);
+
+function isRouteMap(t: unknown): t is RouteMap<TrackerContext> {
+  return typeof t === "object" && t !== null && "getRoutingTargetForInput" in t;
+}
 
 /**
- * Moves global flags (`--json`, `--verbose`, `--log-level <l>`) from anywhere before `--` to the end,
- * because Stricli reads flags only at the leaf command. Route-map targets (help) get none.
+ * True when the leading command words of `args` reach a command (including a route map's default
+ * command), i.e. when Stricli will parse flags and the global flags must be handed to it.
+ */
+function reachesCommand(args: readonly string[], root: RouteMap<TrackerContext>): boolean {
+  let target: unknown = root;
+  for (const word of args) {
+    if (!isRouteMap(target) || word.startsWith("-")) break;
+    const next = target.getRoutingTargetForInput(word);
+    if (!next) break;
+    target = next;
+  }
+  if (target === root) return false;
+  return !isRouteMap(target) || target.getDefaultCommand() !== undefined;
+}
+
+/**
+ * Moves global flags (`--json`, `--verbose`, `--log-level <l>`) from anywhere before `--` to the end
+ * (or just before `--`), because Stricli reads flags only at the leaf command. Repeats collapse to one
+ * canonical occurrence (the last value wins), so `tracker --json org list --json` is not an error.
+ * Route-map targets and help requests get none: they have no flags to receive them.
  */
 export function prepareArgs(argv: readonly string[], root: RouteMap<TrackerContext>): PreparedArgs {
   const rest: string[] = [];
-  const globals: string[] = [];
   let json = false;
   let verbose = false;
   let logLevel: string | undefined;
   let help = false;
+  let escapeAt = -1;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "--") {
+      escapeAt = rest.length;
       rest.push(...argv.slice(i));
       break;
     }
-    if (GLOBAL_BOOL.has(a)) {
-      globals.push(a);
-      if (a === "--json") json = true;
-      if (a === "--no-json") json = false;
-      if (a === "--verbose") verbose = true;
-      if (a === "--no-verbose") verbose = false;
-      continue;
-    }
-    if (a === "--log-level" || a === "--logLevel") {
+    if (a === "--json" || a === "--no-json" || a === "--noJson") {
+      json = a === "--json";
+    } else if (a === "--verbose" || a === "--no-verbose" || a === "--noVerbose") {
+      verbose = a === "--verbose";
+    } else if (a === "--log-level" || a === "--logLevel") {
+      // A missing value (end of argv or another flag) is reported by parseLogLevel as ''.
       const value = argv[i + 1];
-      if (value === undefined || value.startsWith("-")) {
-        logLevel = "";
-      } else {
+      if (value === undefined || value.startsWith("-")) logLevel = "";
+      else {
         logLevel = value;
         i++;
       }
-      continue;
-    }
-    if (a.startsWith("--log-level=") || a.startsWith("--logLevel=")) {
+    } else if (a.startsWith("--log-level=") || a.startsWith("--logLevel=")) {
       logLevel = a.slice(a.indexOf("=") + 1);
-      continue;
+    } else {
+      if (HELP_FLAGS.has(a)) help = true;
+      rest.push(a);
     }
-    if (a === "--help" || a === "-h" || a === "--helpAll" || a === "--help-all" || a === "-H") help = true;
-    rest.push(a);
   }
-  let target: RouteMap<TrackerContext> | unknown = root;
-  for (const word of rest) {
-    if (word.startsWith("-")) break;
-    const next = (target as RouteMap<TrackerContext>).getRoutingTargetForInput?.(word);
-    if (!next) break;
-    target = next;
-    if (!("getRoutingTargetForInput" in (next as object))) break;
-  }
-  const isCommand = target !== root && !("getRoutingTargetForInput" in (target as object));
   const args = [...rest];
-  if (isCommand && !help) {
-    const dashdash = args.indexOf("--");
-    const tail = [...globals];
-    if (logLevel) tail.push("--log-level", logLevel);
-    if (dashdash >= 0) args.splice(dashdash, 0, ...tail);
-    else args.push(...tail);
+  if (!help && reachesCommand(escapeAt >= 0 ? rest.slice(0, escapeAt) : rest, root)) {
+    const tail: string[] = [];
+    if (json) tail.push("--json");
+    if (verbose) tail.push("--verbose");
+    // Case is normalised here because the leaf's enum flag is case-sensitive; main validates the value.
+    if (logLevel) tail.push("--log-level", logLevel.trim().toLowerCase());
+    args.splice(escapeAt >= 0 ? escapeAt : args.length, 0, ...tail);
   }
   return { args, json, verbose, logLevel, help };
 }
@@ -140,9 +149,16 @@ export function normalizeExitCode(code: number | string | null | undefined): num
   return EXIT.unexpected;
 }
 
-/** Runs the CLI for argv (without the executable and script) and returns the exit code. */
-export async function main(argv: readonly string[]): Promise<number> {
-  const prepared = prepareArgs(argv, app.root as RouteMap<TrackerContext>);
+/**
+ * Runs the CLI for argv (without the executable and script) and returns the exit code. `application`
+ * is only replaced by tests that need a command the real tree does not have (e.g. one that crashes).
+ */
+export async function main(
+  argv: readonly string[],
+  application: Application<TrackerContext> = app,
+): Promise<number> {
+  runtime.lastError = undefined;
+  const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
   let ctx: TrackerContext | undefined;
   const errSink = streamSink(process.stderr);
@@ -170,7 +186,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     },
   };
   try {
-    await run(app, prepared.args, base as never);
+    await run(application, prepared.args, base as never);
   } finally {
     ctx?.store.close();
   }

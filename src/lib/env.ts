@@ -12,6 +12,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export function parseLogLevel(value: string, source: string): LogLevel {
   const v = value.trim().toLowerCase();
   if ((LOG_LEVELS as readonly string[]).includes(v)) return v as LogLevel;
+  if (v === "") {
+    throw new ValidationError(`${source} needs a value. Allowed values: ${LOG_LEVELS.join(", ")}.`, source);
+  }
   throw new ValidationError(
     `Invalid log level '${value}' in ${source}. Allowed values: ${LOG_LEVELS.join(", ")}.`,
     source,

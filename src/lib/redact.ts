@@ -1,8 +1,13 @@
-/** Token shapes masked wherever text is logged: prefixed tokens, bearer values, long secrets. */
+/**
+ * Token shapes masked wherever text is logged: prefixed tokens, bearer values, `token=`-style pairs
+ * (values of 8+ characters, so prose like "token: expired" stays readable; bare `code` is not a key
+ * because "exit code: 2" is not a secret), and 40+ character alphanumeric runs (OAuth tokens).
+ * Trace and event ids (32 hex) are shorter than 40 and stay readable.
+ */
 const TOKEN_PATTERNS: readonly RegExp[] = [
   /sntry[a-z]_[A-Za-z0-9+/=_.-]+/g,
   /(Bearer\s+)[^\s",]+/gi,
-  /((?:access_token|refresh_token|device_code|token|code)["']?\s*[:=]\s*["']?)[^\s"'&,}]+/gi,
+  /((?:access_token|refresh_token|device_code|client_secret|auth_token|\btoken)["']?\s*[:=]\s*["']?)[^\s"'&,}]{8,}/gi,
   /\b[A-Za-z0-9]{40,}\b/g,
 ];
 

@@ -1,5 +1,6 @@
-import { Database } from "bun:sqlite";
-import { chmodSync, existsSync, mkdirSync, statSync } from "node:fs";
+import { Database, constants as sqliteFlags } from "bun:sqlite";
+import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
+import { dirname } from "node:path";
 import type { StoreHandle } from "../../context.ts";
 import { CliError, ConfigError } from "../errors.ts";
 import type { Logger } from "../log.ts";
@@ -56,27 +57,46 @@ function storedVersion(db: Database): number | undefined {
   }
 }
 
-/** Ensures a directory exists with mode 0700, tightening a looser existing one. */
+/**
+ * Ensures a directory exists with mode 0700. An existing directory open to group or others is
+ * tightened by clearing those bits only: owner bits are never added, so a deliberately read-only
+ * directory (CI image, 0500) stays read-only. A directory we may not chmod (not ours) is left as is.
+ */
 export function ensurePrivateDir(dir: string): void {
   if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const mode = statSync(dir).mode & 0o777;
-  if (mode !== 0o700) chmodSync(dir, 0o700);
+  tighten(dir, 0o700);
+}
+
+function tighten(path: string, allowed: number): void {
+  try {
+    const mode = statSync(path).mode & 0o777;
+    if ((mode & ~allowed) !== 0) chmodSync(path, mode & allowed);
+  } catch {
+    // Not ours or on a read-only mount: a failing write reports the real problem later.
+  }
 }
 
 function tightenFiles(path: string): void {
   for (const p of [path, `${path}-wal`, `${path}-shm`]) {
-    try {
-      if (existsSync(p) && (statSync(p).mode & 0o777) !== 0o600) chmodSync(p, 0o600);
-    } catch {
-      // A file we cannot chmod (not ours, read-only mount) is reported when writing fails.
-    }
+    if (existsSync(p)) tighten(p, 0o600);
+  }
+}
+
+function dirWritable(dir: string): boolean {
+  try {
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
   }
 }
 
 /** Maps an SQLite failure to a clear CliError, keeping the spec's messages. */
 export function describeDbError(err: unknown, path: string): CliError {
   const msg = err instanceof Error ? err.message : String(err);
-  if (/readonly database|read-only|EACCES|EROFS|permission denied/i.test(msg)) {
+  // SQLite says only "unable to open database file" when it may not create the file or its journal.
+  const cannotCreate = /unable to open database file/i.test(msg) && !dirWritable(dirname(path));
+  if (cannotCreate || /readonly database|read-only|EACCES|EROFS|EPERM|permission denied/i.test(msg)) {
     return new ConfigError(
       "attempt to write a readonly database",
       `Make ${path} and its directory writable by you, or set TRACKER_CONFIG_DIR to a writable directory.`,
@@ -150,6 +170,30 @@ export function withRepair<T>(db: Database, autoRepair: boolean, path: string, f
   }
 }
 
+/**
+ * Opens an existing database for reading only. A WAL database needs its -shm file, which cannot be
+ * created in a read-only directory; SQLite's `immutable` URI flag reads the main file without it.
+ */
+export function openReadOnly(path: string): Database | undefined {
+  const uri = `file:${encodeURI(path).replace(/\?/g, "%3F").replace(/#/g, "%23")}?immutable=1`;
+  const attempts: (() => Database)[] = [
+    () => new Database(path, { readonly: true, strict: true }),
+    () => new Database(uri, sqliteFlags.SQLITE_OPEN_READONLY | sqliteFlags.SQLITE_OPEN_URI),
+  ];
+  for (const attempt of attempts) {
+    let db: Database | undefined;
+    try {
+      db = attempt();
+      db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.query("SELECT count(*) FROM sqlite_master").get();
+      return db;
+    } catch {
+      db?.close();
+    }
+  }
+  return undefined;
+}
+
 /** A lazily opened database for one process: opened on first use, degraded to read-only with one warning. */
 export function createStore(configDir: string, autoRepair: () => boolean, log: () => Logger): StoreHandle {
   let db: Database | undefined;
@@ -167,13 +211,11 @@ export function createStore(configDir: string, autoRepair: () => boolean, log: (
       // An existing database in a read-only place can still be read.
       const path = dbPath(configDir);
       if (existsSync(path) && failure.message === "attempt to write a readonly database") {
-        try {
-          db = new Database(path, { readonly: true, strict: true });
-          db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        const ro = openReadOnly(path);
+        if (ro) {
+          db = ro;
           readOnly = true;
           return db;
-        } catch {
-          // fall through to the original failure
         }
       }
       throw failure;
