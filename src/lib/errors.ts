@@ -90,7 +90,7 @@ export const EXIT_CODE_TABLE: readonly ExitCodeDoc[] = [
     code: 22,
     name: "missing_context",
     when: "organization or project could not be determined",
-    action: "pass <org>/<project> or set defaults",
+    action: "pass `<org>/<project>` or set defaults",
   },
   {
     code: 23,
