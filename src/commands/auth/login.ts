@@ -1,6 +1,157 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { oauthClientId } from "../../lib/auth/client-id.ts";
+import {
+  openBrowser,
+  pollForToken,
+  requestDeviceCode,
+  shouldOpenBrowser,
+  startWaitIndicator,
+} from "../../lib/auth/device-flow.ts";
+import {
+  type AuthUser,
+  describeUser,
+  fetchAuthUser,
+  noTokenGiven,
+  promptForToken,
+  readTokenFromStdin,
+  verifyToken,
+} from "../../lib/auth/login-token.ts";
+import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
+import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
+import { writeCredentials } from "../../lib/db/auth.ts";
+import { AuthError, CliError } from "../../lib/errors.ts";
+import type { GlobalFlags } from "../../lib/flags.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 
-/** `tracker auth login`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker auth login`");
+/** Flags of `tracker auth login`. */
+export interface LoginFlags extends GlobalFlags {
+  /** A token; "" when `--token` was given without a value (prompt or stdin). */
+  readonly token?: string;
+}
+
+/** What a successful login reports. */
+interface LoginResult {
+  method: "oauth" | "token";
+  kind: TokenKind;
+  user: AuthUser | null;
+  org: string | null;
+  expiresAt: number | null;
+}
+
+/** Exit code of a login cancelled with Ctrl-C at the prompt (128 + SIGINT, as shells report it). */
+const CANCELLED_EXIT = 130;
+
+/** `tracker auth login`: OAuth device flow, or `--token` (argument, masked prompt, or stdin). */
+export default async function authLogin(this: TrackerContext, flags: LoginFlags): Promise<void> {
+  const result = flags.token === undefined ? await deviceLogin(this, flags) : await tokenLogin(this, flags);
+  report(this, flags, result);
+}
+
+async function obtainToken(ctx: TrackerContext, flags: LoginFlags): Promise<string> {
+  if (flags.token) return flags.token;
+  if (!ctx.isStdinTTY) return readTokenFromStdin(ctx);
+  if (!ctx.isStderrTTY || flags.json) throw noTokenGiven();
+  const answer = await promptForToken();
+  if (answer === undefined) {
+    throw new CliError("Login cancelled; stored credentials were not changed.", CANCELLED_EXIT);
+  }
+  return answer;
+}
+
+async function tokenLogin(ctx: TrackerContext, flags: LoginFlags): Promise<LoginResult> {
+  const raw = await obtainToken(ctx, flags);
+  ctx.log.addSecret(raw.trim());
+  const pasted = parsePastedToken(raw);
+  const verified = await verifyToken(ctx, pasted.token, pasted);
+  writeCredentials(ctx, {
+    token: pasted.token,
+    refresh_token: null,
+    expires_at: null,
+    issued_at: ctx.now(),
+    kind: pasted.kind,
+    base_url: ctx.settings.baseUrl,
+    user_json: verified.user ? JSON.stringify(pickUser(verified.user)) : null,
+  });
+  return {
+    method: "token",
+    kind: pasted.kind,
+    user: verified.user,
+    org: verified.org?.slug ?? null,
+    expiresAt: null,
+  };
+}
+
+async function deviceLogin(ctx: TrackerContext, flags: LoginFlags): Promise<LoginResult> {
+  const clientId = oauthClientId(ctx);
+  const code = await requestDeviceCode(ctx, clientId);
+  writeTip(
+    ctx,
+    [
+      `Open ${code.verificationUri} and enter the code ${code.userCode}`,
+      `  (or open ${code.verificationUriComplete})`,
+      `The code expires in ${Math.round(code.expiresInS / 60)} min.`,
+    ].join("\n"),
+  );
+  if (shouldOpenBrowser(ctx, flags.json)) openBrowser(code.verificationUriComplete);
+  const waiting = await startWaitIndicator(ctx, flags.json, "Waiting for approval in the browser…");
+  let grant: Awaited<ReturnType<typeof pollForToken>>;
+  try {
+    grant = await pollForToken(ctx, clientId, code);
+  } catch (err) {
+    waiting.fail("Login did not complete");
+    throw err;
+  }
+  waiting.stop("Approved");
+  let user: AuthUser | null = grant.user?.id
+    ? { id: grant.user.id, name: grant.user.name ?? null, email: grant.user.email ?? null }
+    : null;
+  if (!user) {
+    // Org-bound OAuth tokens cannot read /auth/ (API.md 8.8): the login still counts.
+    user = await fetchAuthUser(withCandidateToken(ctx, grant.access_token)).catch((err) => {
+      if (err instanceof AuthError) return null;
+      throw err;
+    });
+  }
+  const now = ctx.now();
+  const expiresAt = typeof grant.expires_in === "number" ? now + grant.expires_in * 1000 : null;
+  writeCredentials(ctx, {
+    token: grant.access_token,
+    refresh_token: grant.refresh_token ?? null,
+    expires_at: expiresAt,
+    issued_at: now,
+    kind: "oauth",
+    base_url: ctx.settings.baseUrl,
+    user_json: user ? JSON.stringify(pickUser(user)) : null,
+  });
+  return { method: "oauth", kind: "oauth", user, org: null, expiresAt };
+}
+
+function pickUser(u: AuthUser): {
+  id: string;
+  name: string | null;
+  username: string | null;
+  email: string | null;
+} {
+  return { id: u.id, name: u.name ?? null, username: u.username ?? null, email: u.email ?? null };
+}
+
+function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult): void {
+  const env = envToken(ctx);
+  if (env) {
+    writeTip(ctx, `Note: ${env.source} is set and takes precedence over the credentials just stored.`);
+  }
+  if (flags.json) {
+    writeJson(ctx, {
+      authenticated: true,
+      method: r.method,
+      kind: r.kind,
+      baseUrl: ctx.settings.baseUrl,
+      user: r.user ? pickUser(r.user) : null,
+      org: r.org,
+      expiresAt: r.expiresAt === null ? null : new Date(r.expiresAt).toISOString(),
+    });
+    return;
+  }
+  const who = r.user ? `as ${describeUser(r.user)}` : r.org ? `with an org auth token for ${r.org}` : "";
+  writeLines(ctx, `Logged in to ${ctx.settings.baseUrl}${who ? ` ${who}` : ""}.`);
 }

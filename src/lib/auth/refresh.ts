@@ -1,8 +1,10 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { readCredentials, type StoredCredentials } from "../db/auth.ts";
-import { AuthError, NetworkError } from "../errors.ts";
+import { describeDbError } from "../db/index.ts";
+import { ApiError, AuthError, NetworkError } from "../errors.ts";
 import { apiRequest } from "../http/client.ts";
+import { dbPath } from "../paths.ts";
 import { oauthClientId } from "./client-id.ts";
 
 /** Refresh proactively once less than this fraction of the token's lifetime remains. */
@@ -53,26 +55,58 @@ export async function ensureFreshCredentials(
     }
     return stored;
   }
-  return refreshLocked(ctx, stored.token);
+  return refreshShared(ctx, stored.token, false);
 }
 
 /** Forces one refresh after a 401 (unless another process already replaced the token). */
 export async function forceRefresh(ctx: TrackerContext, usedToken: string): Promise<StoredCredentials> {
-  return refreshLocked(ctx, usedToken);
+  return refreshShared(ctx, usedToken, true);
+}
+
+let inFlight: Promise<StoredCredentials> | undefined;
+
+/**
+ * One refresh per process at a time: parallel requests of one command (region fan-out) share the
+ * refresh in flight, because a second BEGIN on the same connection would fail.
+ */
+function refreshShared(ctx: TrackerContext, usedToken: string, forced: boolean): Promise<StoredCredentials> {
+  if (inFlight) return inFlight;
+  inFlight = refreshLocked(ctx, usedToken, forced).finally(() => {
+    inFlight = undefined;
+  });
+  return inFlight;
 }
 
 /**
  * Refreshes under the database's write lock: a second process waiting on the lock sees the new
  * token when it gets in and reuses it instead of spending the (rotated) refresh token again.
  */
-async function refreshLocked(ctx: TrackerContext, usedToken: string): Promise<StoredCredentials> {
+async function refreshLocked(
+  ctx: TrackerContext,
+  usedToken: string,
+  forced: boolean,
+): Promise<StoredCredentials> {
   const db = ctx.store.open();
-  db.run("BEGIN IMMEDIATE");
+  if (ctx.store.readOnly)
+    throw describeDbError(new Error("attempt to write a readonly database"), dbPath(ctx.configDir));
+  try {
+    db.run("BEGIN IMMEDIATE");
+  } catch (err) {
+    throw describeDbError(err, dbPath(ctx.configDir));
+  }
   let done = false;
   try {
     const current = readCredentials(ctx);
     if (!current) throw new AuthError("not_authenticated");
-    if (current.token !== usedToken && !needsRefresh(current, ctx.now())) {
+    // Another process refreshed while we waited for the lock: reuse its token.
+    const replaced = current.token !== usedToken;
+    if (replaced && !needsRefresh(current, ctx.now())) {
+      ctx.log.debug("Using the token another tracker process just refreshed");
+      db.run("COMMIT");
+      done = true;
+      return current;
+    }
+    if (!forced && !replaced && !needsRefresh(current, ctx.now())) {
       db.run("COMMIT");
       done = true;
       return current;
@@ -96,7 +130,8 @@ async function refreshLocked(ctx: TrackerContext, usedToken: string): Promise<St
       schema: TokenEndpointBody,
       acceptStatuses: [400, 401],
     }).catch((err) => {
-      if (err instanceof NetworkError) throw err;
+      // Not a rejection (no answer, or a server-side failure): keep the credentials for a later try.
+      if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) throw err;
       throw new AuthError("expired");
     });
     if ("error" in res.data) {

@@ -2,8 +2,8 @@ import type { TrackerContext } from "../../context.ts";
 import { readCredentials, type StoredCredentials } from "../db/auth.ts";
 import { AuthError } from "../errors.ts";
 
-/** Where the token in use came from. */
-export type TokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "stored";
+/** Where the token in use came from; `--token` is a pasted token being verified before it is stored. */
+export type TokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "stored" | "--token";
 
 /** The token a request will carry, with where it came from. */
 export interface AuthToken {
@@ -14,7 +14,9 @@ export interface AuthToken {
 }
 
 /** The environment token, if any, by precedence TRACKER_AUTH_TOKEN > TRACKER_TOKEN. */
-export function envToken(ctx: TrackerContext): AuthToken | undefined {
+export function envToken(
+  ctx: TrackerContext,
+): (AuthToken & { source: "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" }) | undefined {
   if (ctx.settings.authToken)
     return { token: ctx.settings.authToken, source: "TRACKER_AUTH_TOKEN", refreshable: false };
   if (ctx.settings.token) return { token: ctx.settings.token, source: "TRACKER_TOKEN", refreshable: false };
@@ -23,19 +25,37 @@ export function envToken(ctx: TrackerContext): AuthToken | undefined {
 
 let shadowNoted = false;
 
+const CANDIDATE = Symbol("candidateToken");
+
+/**
+ * A context whose requests carry `token` instead of the configured one: used to verify a pasted
+ * token (or a fresh OAuth token) before it replaces the stored credentials.
+ */
+export function withCandidateToken(ctx: TrackerContext, token: string): TrackerContext {
+  ctx.log.addSecret(token);
+  return Object.assign(Object.create(ctx) as TrackerContext, { [CANDIDATE]: token });
+}
+
+function candidateToken(ctx: TrackerContext): string | undefined {
+  const t = (ctx as unknown as Record<symbol, unknown>)[CANDIDATE];
+  return typeof t === "string" ? t : undefined;
+}
+
 /**
  * The token for the next request: TRACKER_AUTH_TOKEN > TRACKER_TOKEN > stored credentials.
  * Stored credentials are only used for the service URL they were issued for, and are refreshed
  * first when close to expiry.
  */
 export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
+  const candidate = candidateToken(ctx);
+  if (candidate) return { token: candidate, source: "--token", refreshable: false };
   const env = envToken(ctx);
   if (env) {
     ctx.log.addSecret(env.token);
     if (!shadowNoted) {
       shadowNoted = true;
       const stored = safeReadCredentials(ctx);
-      if (stored) ctx.log.info(`Using ${env.source} from the environment; stored credentials are ignored.`);
+      if (stored) ctx.log.info(shadowNote(env.source));
     }
     return env;
   }
@@ -49,7 +69,13 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   return { token: fresh.token, source: "stored", refreshable: !!fresh.refresh_token };
 }
 
-function safeReadCredentials(ctx: TrackerContext): StoredCredentials | undefined {
+/** The note printed once when an environment token shadows stored credentials. */
+export function shadowNote(source: TokenSource): string {
+  return `Using ${source} from the environment; stored credentials are ignored.`;
+}
+
+/** Stored credentials, or undefined when there are none or the database cannot be read. */
+export function safeReadCredentials(ctx: TrackerContext): StoredCredentials | undefined {
   try {
     return readCredentials(ctx);
   } catch {

@@ -3,12 +3,14 @@ import type { Route } from "../types.ts";
 import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
 import { issueRoutes } from "./issues.ts";
+import { oauthRoutes } from "./oauth.ts";
 import { orgRoutes } from "./orgs.ts";
 import { traceRoutes } from "./traces.ts";
 
 /** All built-in routes, in match order. */
 export const allRoutes: Route[] = [
   ...authRoutes,
+  ...oauthRoutes,
   ...orgRoutes,
   ...issueRoutes,
   ...autofixRoutes,
