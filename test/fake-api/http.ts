@@ -1,5 +1,5 @@
 /** Response helpers of the fake server that behave like Sentry's (JSON bodies, Link cursors). */
-import type { FakeRequest } from "./types.ts";
+import type { Fault, FakeRequest } from "./types.ts";
 
 /** A JSON response. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -74,3 +74,55 @@ export function paginate(req: FakeRequest, items: readonly unknown[], opts: Page
   const body = opts.wrap ? opts.wrap(rows) : rows;
   return json(body, 200, { Link: link, "X-Hits": String(items.length) });
 }
+
+const GATEWAY_TEXT: Record<number, string> = {
+  502: "502 Bad Gateway",
+  503: "503 Service Temporarily Unavailable",
+  504: "504 Gateway Time-out",
+};
+
+/** Fault presets whose bodies and headers follow API.md section 9 (pass `extra` to aim them). */
+export const faults = {
+  /**
+   * 429 with Sentry's rate-limit body and `X-Sentry-Rate-Limit-*` headers; `retryAfter` adds a
+   * Retry-After header (seconds or an HTTP-date), `resetAt` the reset time in Unix seconds.
+   */
+  rateLimited(
+    opts: { retryAfter?: string; resetAt?: number; concurrent?: boolean } = {},
+    extra: Partial<Fault> = {},
+  ): Fault {
+    const headers: Record<string, string> = {
+      "X-Sentry-Rate-Limit-Limit": "40",
+      "X-Sentry-Rate-Limit-Remaining": "0",
+      "X-Sentry-Rate-Limit-ConcurrentLimit": "25",
+      "X-Sentry-Rate-Limit-ConcurrentRemaining": opts.concurrent ? "0" : "24",
+    };
+    if (opts.resetAt !== undefined) headers["X-Sentry-Rate-Limit-Reset"] = String(opts.resetAt);
+    if (opts.retryAfter !== undefined) headers["Retry-After"] = opts.retryAfter;
+    const text = opts.concurrent
+      ? "You are attempting to go above the allowed concurrency for this endpoint. Concurrency limit is 25"
+      : "You are attempting to use this endpoint too frequently. Limit is 40 requests in 1 seconds";
+    return { status: 429, body: { detail: text }, headers, ...extra };
+  },
+  /** 500 `{"detail": "Internal Error", "errorId": ...}`. */
+  internalError(errorId = "0f1e2d3c4b5a69788796a5b4c3d2e1f0", extra: Partial<Fault> = {}): Fault {
+    return { status: 500, body: { detail: "Internal Error", errorId }, ...extra };
+  },
+  /** A proxy's 502/503/504 with an HTML page (or an empty body). */
+  gateway(status: 502 | 503 | 504, extra: Partial<Fault> & { empty?: boolean } = {}): Fault {
+    const title = GATEWAY_TEXT[status];
+    const { empty, ...rest } = extra;
+    return {
+      status,
+      raw: empty
+        ? ""
+        : `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+      headers: empty ? {} : { "Content-Type": "text/html" },
+      ...rest,
+    };
+  },
+  /** A connection reset before any response byte. */
+  connectionReset(extra: Partial<Fault> = {}): Fault {
+    return { disconnect: "before-response", ...extra };
+  },
+};

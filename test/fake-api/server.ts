@@ -55,13 +55,64 @@ function faultMatches(f: Fault, method: string, host: HostName, path: string): b
   return typeof f.path === "string" ? f.path === path : f.path.test(path);
 }
 
+/**
+ * The response a fault stands for. Erroring the body stream without a reason makes Bun reset the
+ * socket quietly, which is what a dropped connection looks like to the client.
+ */
+function faultResponse(f: Fault): Response {
+  const text = f.raw ?? (f.body === undefined ? "" : JSON.stringify(f.body));
+  const headers: Record<string, string> = {
+    ...(f.raw === undefined && f.body !== undefined ? { "Content-Type": "application/json" } : {}),
+    ...f.headers,
+  };
+  const status = f.status ?? 200;
+  if (f.disconnect === "before-response") {
+    return new Response(
+      new ReadableStream({
+        start: (c) => c.error(),
+      }),
+      { status, headers },
+    );
+  }
+  const bytes = new TextEncoder().encode(text);
+  if (f.disconnect === "mid-body") {
+    let sent = false;
+    return new Response(
+      new ReadableStream({
+        async pull(c) {
+          if (sent) return c.error();
+          sent = true;
+          c.enqueue(bytes.slice(0, Math.max(1, Math.floor(bytes.length / 2))));
+          // Give the first chunk time to reach the client before the reset.
+          await Bun.sleep(5);
+        },
+      }),
+      { status, headers },
+    );
+  }
+  if (f.bodyDelayMs) {
+    const delay = f.bodyDelayMs;
+    return new Response(
+      new ReadableStream({
+        async start(c) {
+          await Bun.sleep(delay);
+          c.enqueue(bytes);
+          c.close();
+        },
+      }),
+      { status, headers },
+    );
+  }
+  return new Response(text, { status, headers });
+}
+
 /** Options of startFakeApi. */
 export interface FakeApiOptions {
   /** Extra routes (checked before the built-in ones). */
   routes?: Route[];
   /** Mutates the seed state before serving. */
   setup?: (state: FakeState) => void;
-  /** Fixed port for the control listener (the sandbox); tests use 0. */
+  /** Fixed port of the control listener (the sandbox); the regions take the next two. Tests use 0. */
   port?: number;
 }
 
@@ -95,16 +146,8 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     if (fault) {
       fault.left--;
       if (fault.delayMs) await Bun.sleep(fault.delayMs);
-      if (fault.status !== undefined) {
-        const text = fault.raw ?? (fault.body === undefined ? "" : JSON.stringify(fault.body));
-        const headers: Record<string, string> = {
-          ...(fault.raw === undefined && fault.body !== undefined
-            ? { "Content-Type": "application/json" }
-            : {}),
-          ...fault.headers,
-        };
-        return finish(new Response(text, { status: fault.status, headers }));
-      }
+      if (fault.status !== undefined || fault.disconnect || fault.bodyDelayMs)
+        return finish(faultResponse(fault));
     }
     for (const c of compiled) {
       const params = match(c, raw.method, url.pathname);
@@ -153,10 +196,10 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     );
   };
 
-  const servers = (["control", "us", "de"] as const).map((host) =>
+  const servers = (["control", "us", "de"] as const).map((host, i) =>
     Bun.serve({
       hostname: "127.0.0.1",
-      port: host === "control" ? (opts.port ?? 0) : 0,
+      port: opts.port ? opts.port + i : 0,
       fetch: (req) => handle(host, req),
       error: () => new Response(null, { status: 500 }),
     }),

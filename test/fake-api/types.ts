@@ -107,4 +107,12 @@ export interface Fault {
   headers?: Record<string, string>;
   /** Wait this long before answering (the fault can still pass through with `status` unset). */
   delayMs?: number;
+  /**
+   * Break the connection instead of answering: `before-response` resets it before any byte (a
+   * connection error for the client), `mid-body` sends the status, headers and part of `raw`/`body`
+   * and then resets it (a truncated transfer).
+   */
+  disconnect?: "before-response" | "mid-body";
+  /** Send the status and headers at once but hold the body back this long (a server stalling mid-response). */
+  bodyDelayMs?: number;
 }

@@ -86,7 +86,21 @@ export function isTrustedRegionUrl(baseUrl: string, regionUrl: string): boolean 
   }
 }
 
-/** Extracts the detail line of an error body (Sentry §9.1 shapes). */
+function htmlText(text: string): string {
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
+  if (title) return title;
+  return text
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Extracts the detail line of an error body (API.md §9.1): `detail` (or `detail.message` with its
+ * code), a bare JSON string as is, OAuth's `error`, other JSON compactly, HTML by its title, other
+ * text truncated; undefined for an empty body.
+ */
 export function errorDetail(body: string): string | undefined {
   const text = body.trim();
   if (!text) return undefined;
@@ -94,18 +108,15 @@ export function errorDetail(body: string): string | undefined {
   try {
     parsed = JSON.parse(text);
   } catch {
-    const stripped = text.startsWith("<")
-      ? text
-          .replace(/<[^>]*>/g, " ")
-          .replace(/\s+/g, " ")
-          .trim()
-      : text;
-    return stripped.length > 200 ? `${stripped.slice(0, 200)}…` : stripped || undefined;
+    const plain = text.startsWith("<") ? htmlText(text) : text;
+    return plain.length > 200 ? `${plain.slice(0, 200)}…` : plain || undefined;
   }
   if (typeof parsed === "string") return parsed;
-  if (parsed && typeof parsed === "object") {
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) {
     const o = parsed as Record<string, unknown>;
-    if (typeof o.detail === "string") return o.detail;
+    // Sentry's 500s carry the id of the server-side error event; support asks for it.
+    const errorId = typeof o.errorId === "string" ? ` (error id: ${o.errorId})` : "";
+    if (typeof o.detail === "string") return `${o.detail}${errorId}`;
     if (o.detail && typeof o.detail === "object") {
       const d = o.detail as Record<string, unknown>;
       const msg = typeof d.message === "string" ? d.message : JSON.stringify(d);
@@ -115,7 +126,8 @@ export function errorDetail(body: string): string | undefined {
       return typeof o.error_description === "string" ? `${o.error}: ${o.error_description}` : o.error;
     }
   }
-  return JSON.stringify(parsed);
+  const compact = JSON.stringify(parsed);
+  return compact.length > 300 ? `${compact.slice(0, 300)}…` : compact;
 }
 
 /** Scope hint shown on 403 (spec section 5). */
@@ -126,69 +138,116 @@ export const SCOPE_HINT =
 export const NOT_FOUND_HINT =
   "The resource does not exist or is not visible to this token. Slugs are case-sensitive.";
 
-function waitFromHeaders(headers: Headers, now: number): number | undefined {
-  const ra = headers.get("retry-after");
+/**
+ * The wait the server asks for, in ms: `Retry-After` (seconds or HTTP-date) first, else
+ * `X-Sentry-Rate-Limit-Reset` (Unix seconds) when it lies in the future.
+ */
+export function serverWaitMs(headers: Headers, now: number): number | undefined {
+  const ra = headers.get("retry-after")?.trim();
   if (ra) {
-    const secs = Number(ra);
-    if (Number.isFinite(secs) && secs >= 0) return secs * 1000;
+    if (/^\d+(\.\d+)?$/.test(ra)) return Math.ceil(Number(ra) * 1000);
     const date = Date.parse(ra);
     if (!Number.isNaN(date)) return Math.max(0, date - now);
   }
-  const reset = headers.get("x-sentry-rate-limit-reset");
-  if (reset) {
+  const reset = headers.get("x-sentry-rate-limit-reset")?.trim();
+  if (reset && /^\d+(\.\d+)?$/.test(reset)) {
     const at = Number(reset) * 1000;
-    if (Number.isFinite(at) && at > now) return at - now;
+    if (at > now) return Math.ceil(at - now);
   }
   return undefined;
 }
 
-/** The wait before retry number `attempt` (1-based): server-requested if given, else backoff with jitter. */
+/** Exponential backoff before retry number `attempt` (1-based), capped, with jitter in [base/2, base]. */
+export function backoffMs(attempt: number, random = Math.random): number {
+  const base = Math.min(BASE_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
+  return Math.round(base / 2 + random() * (base / 2));
+}
+
+/**
+ * The wait before retry number `attempt` (1-based): what the server asked for (capped at
+ * MAX_SERVER_WAIT_MS), else backoff with jitter.
+ */
 export function retryDelayMs(
   attempt: number,
   headers: Headers | undefined,
   now: number,
   random = Math.random,
 ): number {
-  const server = headers ? waitFromHeaders(headers, now) : undefined;
+  const server = headers ? serverWaitMs(headers, now) : undefined;
   if (server !== undefined) return Math.min(server, MAX_SERVER_WAIT_MS);
-  const base = Math.min(BASE_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
-  return Math.round(base / 2 + random() * (base / 2));
+  return backoffMs(attempt, random);
 }
 
-const TLS_RE = /certificate|CERT_|SSL|TLS|self.signed|UNABLE_TO_VERIFY/i;
+/** A request that got no usable HTTP answer, and whether trying again can help. */
+export interface TransportFailure {
+  error: CliError;
+  retryable: boolean;
+}
 
-function describeFetchFailure(err: unknown, url: string, timeoutMs: number): CliError {
-  const e = err as { name?: string; code?: string; message?: string };
+const TLS_RE =
+  /certificate|CERT_|SSL|TLS|self.signed|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|HOSTNAME_MISMATCH|ALTNAME/i;
+
+const CONNECTION_TEXT: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "the connection was reset",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  UND_ERR_SOCKET: "the connection was closed",
+};
+
+/**
+ * Classifies a failed fetch: timeouts and TLS failures are final (a retry would wait as long or
+ * fail the same way), other connection failures may be retried.
+ */
+export function classifyFetchFailure(err: unknown, url: string, timeoutMs: number): TransportFailure {
+  const e = (err ?? {}) as { name?: string; code?: string; message?: string };
   const host = new URL(url).host;
-  if (e?.name === "TimeoutError" || e?.name === "AbortError") {
-    return new NetworkError(
-      `Request to ${host} timed out after ${Math.round(timeoutMs / 1000)} s.`,
-      "Check the network and retry.",
-    );
+  if (e.name === "TimeoutError" || e.name === "AbortError") {
+    return {
+      error: new NetworkError(
+        `Request to ${host} timed out after ${formatSeconds(timeoutMs)}.`,
+        "Check the network and retry; the service may be overloaded.",
+      ),
+      retryable: false,
+    };
   }
-  const text = `${e?.code ?? ""} ${e?.message ?? String(err)}`;
-  if (TLS_RE.test(text)) {
-    return new NetworkError(
-      `TLS verification failed for ${host}: ${e?.message ?? e?.code}`,
-      "If your network uses a private certificate authority, point NODE_EXTRA_CA_CERTS (or SSL_CERT_FILE) at its PEM bundle.",
-    );
+  // Bun appends advice about its own `verbose` option; it means nothing to a user of tracker.
+  const message = (e.message ?? String(err)).replace(/\s*For more information, pass `verbose: true`.*$/s, "");
+  if (TLS_RE.test(`${e.code ?? ""} ${message}`)) {
+    return {
+      error: new NetworkError(
+        `TLS verification failed for ${host}: ${message}${e.code && !message.includes(e.code) ? ` (${e.code})` : ""}`,
+        "If your network uses a private certificate authority, point NODE_EXTRA_CA_CERTS (or SSL_CERT_FILE) at its PEM bundle.",
+      ),
+      retryable: false,
+    };
   }
-  return new NetworkError(
-    `Could not connect to ${host}: ${e?.message ?? String(err)}`,
-    "Check your network, proxy settings (HTTPS_PROXY, NO_PROXY) and TRACKER_URL.",
-  );
+  const known = e.code ? CONNECTION_TEXT[e.code] : undefined;
+  return {
+    error: new NetworkError(
+      `Could not connect to ${host}: ${known ?? message}`,
+      "Check your network, proxy settings (HTTPS_PROXY, NO_PROXY) and TRACKER_URL.",
+    ),
+    retryable: true,
+  };
 }
 
-function isTlsFailure(err: CliError): boolean {
-  return err instanceof NetworkError && err.message.startsWith("TLS verification failed");
+function formatSeconds(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
 function formatHeaders(headers: Headers | Record<string, string>): string {
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   return entries
     .map(([k, val]) => {
-      const masked = /^(authorization|cookie|set-cookie|proxy-authorization)$/i.test(k) ? "[REDACTED]" : val;
-      return `    ${k}: ${masked}`;
+      const name = k.toLowerCase();
+      const masked = /^(authorization|cookie|set-cookie|proxy-authorization)$/.test(name)
+        ? "[REDACTED]"
+        : val;
+      return `    ${name}: ${masked}`;
     })
     .join("\n");
 }
@@ -201,15 +260,59 @@ export async function baseUrlFor(ctx: TrackerContext, host: Host | undefined): P
   return regionUrlForOrg(ctx, host.org);
 }
 
-/** Sends one API request with auth, timeout, retries, trace logging, and response validation. */
+type Outcome = { res: Response; text: string } | { failure: TransportFailure };
+
+/** One HTTP exchange: fetch plus the whole body, with failures classified instead of thrown. */
+async function exchange(
+  ctx: TrackerContext,
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  endpoint: string,
+): Promise<Outcome> {
+  let res: Response;
+  try {
+    res = await ctx.fetch(url, init);
+  } catch (err) {
+    return { failure: classifyFetchFailure(err, url, timeoutMs) };
+  }
+  try {
+    return { res, text: await res.text() };
+  } catch (err) {
+    const failure = classifyFetchFailure(err, url, timeoutMs);
+    if (failure.error.message.includes("timed out")) return { failure };
+    // Status and headers arrived but the body did not: a dropped connection or a truncated transfer.
+    return {
+      failure: {
+        error: new ApiError({
+          status: res.status,
+          endpoint,
+          message: `Incomplete response from ${endpoint}: the connection closed before the body was complete`,
+          hint: "Retry the command; if it keeps happening, check proxies between you and the service.",
+        }),
+        retryable: true,
+      },
+    };
+  }
+}
+
+/**
+ * Sends one API request: bearer token, User-Agent, timeout, proxy/CA options, retries of
+ * idempotent requests (408/429/5xx and connection errors, at most MAX_ATTEMPTS, honouring
+ * Retry-After and the rate-limit reset), one token refresh on 401, trace logging with redaction,
+ * error mapping and valibot validation of the body.
+ */
 export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>): Promise<ApiResponse<T>> {
   const method = opts.method ?? "GET";
   const base = await baseUrlFor(ctx, opts.host);
   const url = buildUrl(base, opts.path, opts.query);
+  const endpoint = `${method} ${opts.path}`;
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const canRetry = opts.retry ?? method === "GET";
   let token: AuthToken | undefined = opts.auth === false ? undefined : await getAuthToken(ctx);
   let refreshed = false;
+  // Resolved once: a bad CA bundle path is a ConfigError before anything is sent.
+  const transport = fetchOptionsFor(ctx, url);
 
   for (let attempt = 1; ; attempt++) {
     const headers: Record<string, string> = { "User-Agent": userAgent(), Accept: "application/json" };
@@ -222,42 +325,57 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
       headers["Content-Type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(opts.form).toString();
     }
+    const tag = attempt > 1 ? ` (attempt ${attempt}/${MAX_ATTEMPTS})` : "";
+    if (ctx.log.enabled("trace")) {
+      const via = transport.proxy ? ` via proxy ${redactUrl(transport.proxy)}` : "";
+      ctx.log.trace(`→ ${method} ${url}${via}${tag}\n${formatHeaders(headers)}`);
+    }
     const started = performance.now();
-    if (ctx.log.enabled("trace")) ctx.log.trace(`→ ${method} ${url}\n${formatHeaders(headers)}`);
-    let res: Response;
-    try {
-      res = await ctx.fetch(url, {
+    const outcome = await exchange(
+      ctx,
+      url,
+      {
         method,
         headers,
         body,
         signal: AbortSignal.timeout(timeoutMs),
         redirect: "follow",
-        ...fetchOptionsFor(ctx, url),
-      } as RequestInit);
-    } catch (err) {
-      const failure = describeFetchFailure(err, url, timeoutMs);
-      ctx.log.debug(`${method} ${url} failed: ${failure.message}`);
-      if (canRetry && attempt < MAX_ATTEMPTS && !isTlsFailure(failure)) {
-        await ctx.sleep(retryDelayMs(attempt, undefined, ctx.now()));
+        ...transport,
+      } as RequestInit,
+      timeoutMs,
+      endpoint,
+    );
+    const ms = Math.round(performance.now() - started);
+
+    if ("failure" in outcome) {
+      const { error, retryable } = outcome.failure;
+      ctx.log.trace(`✗ ${method} ${url} failed after ${ms} ms: ${error.message}`);
+      if (canRetry && retryable && attempt < MAX_ATTEMPTS) {
+        const wait = backoffMs(attempt);
+        ctx.log.debug(`${error.message}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`);
+        await ctx.sleep(wait);
         continue;
       }
-      throw failure;
+      throw error;
     }
-    const text = await res.text().catch(() => "");
+
+    const { res, text } = outcome;
     if (ctx.log.enabled("trace")) {
-      ctx.log.trace(
-        `← ${res.status} ${method} ${url} (${Math.round(performance.now() - started)} ms)\n${formatHeaders(res.headers)}`,
-      );
+      ctx.log.trace(`← ${res.status} ${method} ${url} (${ms} ms)\n${formatHeaders(res.headers)}`);
     }
     const accepted = opts.acceptStatuses?.includes(res.status) ?? false;
     if (!res.ok && !accepted) {
+      const requested = serverWaitMs(res.headers, ctx.now());
       if (canRetry && RETRY_STATUSES.has(res.status) && attempt < MAX_ATTEMPTS) {
-        const wait = retryDelayMs(attempt, res.headers, ctx.now());
-        ctx.log.debug(
-          `${res.status} from ${url}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`,
-        );
-        await ctx.sleep(wait);
-        continue;
+        // A wait beyond the cap would just hit the same limit again: report it instead.
+        if (requested === undefined || requested <= MAX_SERVER_WAIT_MS) {
+          const wait = requested ?? backoffMs(attempt);
+          ctx.log.debug(
+            `${res.status} from ${url}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`,
+          );
+          await ctx.sleep(wait);
+          continue;
+        }
       }
       if (res.status === 401 && token && !refreshed) {
         const next = await refreshAfterUnauthorized(ctx, token);
@@ -268,9 +386,9 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
           continue;
         }
       }
-      throw errorForStatus(res.status, text, `${method} ${opts.path}`, token);
+      throw errorForStatus(res.status, text, endpoint, token, res.headers, requested);
     }
-    const data = parseBody(text, opts.schema, `${method} ${opts.path}`, res.status);
+    const data = parseBody(text, opts.schema, endpoint, res.status);
     return {
       data,
       status: res.status,
@@ -281,9 +399,23 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
   }
 }
 
-/** The User-Agent every request carries. */
+function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.username || u.password) {
+      u.username = u.username ? "[REDACTED]" : "";
+      u.password = "";
+    }
+    return u.toString();
+  } catch {
+    return "[invalid proxy URL]";
+  }
+}
+
+/** The User-Agent every request carries: `tracker/<version> (<os>-<arch>) bun/<bun-version>` (API.md §1.5). */
 export function userAgent(): string {
-  return `tracker/${VERSION} (${process.platform}-${process.arch}) bun/${Bun.version}`;
+  const os = process.platform === "win32" ? "windows" : process.platform;
+  return `tracker/${VERSION} (${os}-${process.arch}) bun/${Bun.version}`;
 }
 
 function parseBody<T>(
@@ -313,11 +445,33 @@ function parseBody<T>(
     endpoint,
     message: `Unexpected response from ${endpoint}`,
     detail: `${path ? `${path}: ` : ""}${issue?.message ?? "invalid shape"}`,
+    hint: "The service answered with data tracker does not understand. Check TRACKER_URL, or upgrade tracker.",
   });
 }
 
-/** Maps a non-success status to the right error class (auth, validation, API). */
-export function errorForStatus(status: number, body: string, endpoint: string, token?: AuthToken): CliError {
+/** Scopes named by an RFC 6750 `insufficient_scope` challenge, if the server sent one. */
+export function challengedScopes(headers: Headers | undefined): string[] {
+  const challenge = headers?.get("www-authenticate");
+  if (!challenge || !/insufficient_scope/i.test(challenge)) return [];
+  const m = /scope="([^"]*)"/i.exec(challenge);
+  return m?.[1] ? m[1].split(/\s+/).filter(Boolean) : [];
+}
+
+const SEARCH_PARSE_RE = /^(Error parsing search query|Invalid search query|Parse error)\s*:?\s*/i;
+
+/**
+ * Maps a non-success status to the right error class: 401 → AuthError, 400 search-query parse
+ * errors → ValidationError with the server's message, everything else → ApiError with the API's
+ * detail and a hint (scopes on 403, case-sensitive slugs on 404, the wait on 429).
+ */
+export function errorForStatus(
+  status: number,
+  body: string,
+  endpoint: string,
+  token?: AuthToken,
+  headers?: Headers,
+  waitMs?: number,
+): CliError {
   const detail = errorDetail(body);
   if (status === 401) {
     if (detail && /limited to organization endpoints|Unauthorized organization access/i.test(detail)) {
@@ -329,9 +483,22 @@ export function errorForStatus(status: number, body: string, endpoint: string, t
       : "";
     return new AuthError("invalid", `Authentication failed${where}: ${detail ?? "token rejected"}`);
   }
-  if (status === 400 && detail && /search query|Invalid query|parse/i.test(detail)) {
-    return new ValidationError(`Invalid search query: ${detail}`, "query");
+  if (status === 400 && detail && SEARCH_PARSE_RE.test(detail)) {
+    const reason = detail.replace(SEARCH_PARSE_RE, "");
+    return new ValidationError(`Invalid search query: ${reason || detail}`, "query");
   }
-  const hint = status === 403 ? SCOPE_HINT : status === 404 ? NOT_FOUND_HINT : undefined;
+  let hint: string | undefined;
+  if (status === 403) {
+    const scopes = challengedScopes(headers);
+    hint =
+      scopes.length > 0 ? `The token lacks the scope(s) ${scopes.join(", ")}. ${SCOPE_HINT}` : SCOPE_HINT;
+  } else if (status === 404) {
+    hint = NOT_FOUND_HINT;
+  } else if (status === 429) {
+    hint =
+      waitMs !== undefined
+        ? `Rate limited by the service; try again in ${Math.ceil(waitMs / 1000)} s.`
+        : "Rate limited by the service; wait a little and try again.";
+  }
   return new ApiError({ status, detail, endpoint, hint });
 }

@@ -10,9 +10,12 @@ export function matchesNoProxy(hostname: string, port: string, noProxy: string |
     const entry = raw.trim().toLowerCase();
     if (!entry) continue;
     if (entry === "*") return true;
+    // `[::1]:8080` and `host:port` carry a port; a bare IPv6 address (`::1`) has colons but none.
     const [name, entryPort] = entry.startsWith("[")
       ? [entry.slice(1, entry.indexOf("]")), entry.split("]:")[1]]
-      : entry.split(":");
+      : (entry.match(/:/g)?.length ?? 0) > 1
+        ? [entry, undefined]
+        : entry.split(":");
     if (entryPort && entryPort !== port) continue;
     const domain = (name ?? "").replace(/^\*?\./, "");
     if (host === domain || host.endsWith(`.${domain}`)) return true;
