@@ -1,0 +1,131 @@
+import { describe, expect, test } from "bun:test";
+import type { RouteMap } from "@stricli/core";
+import { app } from "../../src/app.ts";
+import type { TrackerContext } from "../../src/context.ts";
+import { parseCursor, parseIntInRange, parsePeriod } from "../../src/lib/flags.ts";
+import { prepareArgs } from "../../src/main.ts";
+import { ValidationError } from "../../src/lib/errors.ts";
+
+const root = app.root as RouteMap<TrackerContext>;
+const args = (...argv: string[]) => prepareArgs(argv, root).args;
+
+describe("prepareArgs: global flags move to the leaf command", () => {
+  test("before, between and after the command words", () => {
+    expect(args("--json", "org", "list")).toEqual(["org", "list", "--json"]);
+    expect(args("org", "--verbose", "list")).toEqual(["org", "list", "--verbose"]);
+    expect(args("org", "list", "--json")).toEqual(["org", "list", "--json"]);
+    expect(args("--log-level", "trace", "org", "view", "acme")).toEqual([
+      "org",
+      "view",
+      "acme",
+      "--log-level",
+      "trace",
+    ]);
+  });
+
+  test("repeats collapse to one canonical flag; the last value wins", () => {
+    expect(args("--json", "org", "list", "--json")).toEqual(["org", "list", "--json"]);
+    expect(args("--json", "org", "list", "--no-json")).toEqual(["org", "list"]);
+    expect(args("--log-level=debug", "org", "list", "--log-level", "warn")).toEqual([
+      "org",
+      "list",
+      "--log-level",
+      "warn",
+    ]);
+    const p = prepareArgs(["--verbose", "--log-level=error", "org", "list"], root);
+    expect(p).toMatchObject({ verbose: true, logLevel: "error", json: false });
+    expect(p.args).toEqual(["org", "list", "--verbose", "--log-level", "error"]);
+  });
+
+  test("--log-level=x and --logLevel forms; the value is lower-cased for the leaf's enum", () => {
+    expect(prepareArgs(["--log-level=TRACE", "org", "list"], root)).toMatchObject({
+      logLevel: "TRACE",
+      args: ["org", "list", "--log-level", "trace"],
+    });
+    expect(prepareArgs(["org", "list", "--logLevel", "info"], root).logLevel).toBe("info");
+    expect(prepareArgs(["org", "list", "--logLevel=warn"], root).logLevel).toBe("warn");
+  });
+
+  test("a missing --log-level value is recorded as '' (main reports it), the next flag is kept", () => {
+    expect(prepareArgs(["org", "list", "--log-level"], root)).toMatchObject({
+      logLevel: "",
+      args: ["org", "list"],
+    });
+    expect(prepareArgs(["--log-level", "--json", "org", "list"], root)).toMatchObject({
+      logLevel: "",
+      json: true,
+      args: ["org", "list", "--json"],
+    });
+  });
+
+  test("flag values equal to command words are not mistaken for routes", () => {
+    // `trace` is both a command and a log level; `list` is both a verb and a positional value.
+    expect(args("--log-level", "trace", "trace", "list")).toEqual(["trace", "list", "--log-level", "trace"]);
+    expect(args("--json", "org", "view", "list")).toEqual(["org", "view", "list", "--json"]);
+    expect(args("issue", "list", "-q", "org", "--verbose")).toEqual([
+      "issue",
+      "list",
+      "-q",
+      "org",
+      "--verbose",
+    ]);
+  });
+
+  test("`--` ends flag handling: globals are inserted before it, words after it stay untouched", () => {
+    expect(args("--json", "org", "view", "--", "--verbose")).toEqual([
+      "org",
+      "view",
+      "--json",
+      "--",
+      "--verbose",
+    ]);
+    expect(prepareArgs(["org", "view", "--", "--json"], root)).toMatchObject({
+      json: false,
+      args: ["org", "view", "--", "--json"],
+    });
+    expect(args("org", "view", "--", "--help")).toEqual(["org", "view", "--", "--help"]);
+    expect(prepareArgs(["org", "view", "--", "--help"], root).help).toBe(false);
+  });
+
+  test("route maps and help get no globals (they have no flags); a default command does", () => {
+    expect(args("--json")).toEqual([]);
+    expect(args("org", "--json")).toEqual(["org"]);
+    expect(args("--json", "defaults")).toEqual(["defaults", "--json"]);
+    expect(prepareArgs(["org", "list", "--help", "--json"], root)).toMatchObject({
+      help: true,
+      args: ["org", "list", "--help"],
+    });
+    expect(args("nosuch", "--json")).toEqual(["nosuch"]);
+  });
+
+  test("hidden plural shortcuts are commands too", () => {
+    expect(args("--json", "orgs")).toEqual(["orgs", "--json"]);
+  });
+});
+
+describe("flag parsers", () => {
+  test("parseIntInRange rejects abc, NaN, decimals, negatives and out-of-range values", () => {
+    expect(parseIntInRange("25", "limit", 1, 1000)).toBe(25);
+    expect(parseIntInRange(" +7 ", "limit", 1, 1000)).toBe(7);
+    for (const bad of ["abc", "NaN", "1.5", "-1", "", "1e3", "0x10", "Infinity"]) {
+      expect(() => parseIntInRange(bad, "limit", 1, 1000)).toThrow(
+        `--limit must be a whole number from 1 to 1000, got '${bad}'.`,
+      );
+    }
+    expect(() => parseIntInRange("0", "limit", 1, 1000)).toThrow("--limit must be from 1 to 1000, got 0.");
+    expect(() => parseIntInRange("1001", "limit", 1, 1000)).toThrow(ValidationError);
+    expect(() => parseIntInRange("99999999999999999999", "limit", 1, 1000)).toThrow(ValidationError);
+  });
+
+  test("parsePeriod accepts <n>h|d|w only", () => {
+    expect(["24h", "90d", "2w"].map(parsePeriod)).toEqual(["24h", "90d", "2w"]);
+    for (const bad of ["0d", "d", "90", "1m", "-1d", "1.5d"])
+      expect(() => parsePeriod(bad)).toThrow(ValidationError);
+  });
+
+  test("parseCursor accepts last and Sentry cursors", () => {
+    expect(parseCursor("last")).toBe("last");
+    expect(parseCursor("1700000000000:100:0")).toBe("1700000000000:100:0");
+    expect(() => parseCursor("abc")).toThrow("--cursor must be 'last' or a cursor like 0:100:0, got 'abc'.");
+  });
+});
