@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { AuthError, ValidationError } from "../errors.ts";
-import { apiRequest, isTrustedRegionUrl } from "../http/client.ts";
+import { ApiError, AuthError, ValidationError } from "../errors.ts";
+import { apiRequest, isTrustedRegionUrl, SCOPE_HINT } from "../http/client.ts";
 import { withCandidateToken } from "./token.ts";
 import type { ClassifiedToken, OrgTokenClaim } from "./token-kind.ts";
 
@@ -86,7 +86,17 @@ export async function verifyToken(
           `This org token was issued by ${claimUrl}; it is checked against ${ctx.settings.baseUrl}.`,
         );
       }
-      return { user: null, org: await fetchOrgOfToken(probe, kind.claim) };
+      const claim = kind.claim;
+      const org = await fetchOrgOfToken(probe, claim).catch((err) => {
+        // 403 means the server accepted the token (a 401 would reject it) but its scopes are
+        // narrow, e.g. the default `org:ci`: store it and say what it will not be able to do.
+        if (err instanceof ApiError && err.status === 403 && claim.org) {
+          ctx.log.warn(`This org token cannot read organization ${claim.org}; ${SCOPE_HINT}`);
+          return { slug: claim.org, name: null };
+        }
+        throw err;
+      });
+      return { user: null, org };
     }
     return { user: await fetchAuthUser(probe), org: null };
   } catch (err) {

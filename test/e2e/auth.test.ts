@@ -1,0 +1,415 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { statSync } from "node:fs";
+import { writeCredentials } from "../../src/lib/db/auth.ts";
+import { dbPath } from "../../src/lib/paths.ts";
+import { mintOrgToken } from "../fake-api/routes/auth.ts";
+import { configureOAuth, TEST_CLIENT_ID } from "../fake-api/routes/oauth.ts";
+import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
+import { OAUTH_TOKEN, READ_ONLY_TOKEN, USER_TOKEN } from "../fake-api/seed.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+import { createTestContext } from "../helpers/context.ts";
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.stop());
+afterEach(() => {
+  expect(api.unmatched).toEqual([]);
+  api.reset();
+  configureOAuth(api.state);
+});
+
+/** Reads the stored credentials of a config dir through the real module. */
+function storedIn(configDir: string) {
+  const { ctx } = createTestContext({ api, configDir });
+  try {
+    return ctx.store
+      .open()
+      .query("SELECT token, refresh_token, expires_at, kind, base_url, user_json FROM auth")
+      .get() as {
+      token: string;
+      refresh_token: string | null;
+      expires_at: number | null;
+      kind: string;
+      base_url: string;
+      user_json: string | null;
+    } | null;
+  } finally {
+    ctx.store.close();
+  }
+}
+
+/** Writes credentials into a config dir as a login would have. */
+function seed(configDir: string, token: string, extra: { base_url?: string; kind?: string } = {}) {
+  const { ctx } = createTestContext({ api, configDir });
+  writeCredentials(ctx, {
+    token,
+    refresh_token: null,
+    expires_at: null,
+    issued_at: Date.now(),
+    kind: extra.kind ?? "user",
+    base_url: extra.base_url ?? api.url,
+    user_json: null,
+  });
+  ctx.store.close();
+}
+
+function modes(configDir: string): number[] {
+  const p = dbPath(configDir);
+  return [p, `${p}-wal`, `${p}-shm`].flatMap((f) => {
+    try {
+      return [statSync(f).mode & 0o777];
+    } catch {
+      return [];
+    }
+  });
+}
+
+describe("auth login --token", () => {
+  test("--token X verifies with /api/0/auth/, stores the token host-bound, db mode 600", async () => {
+    const configDir = tempDir();
+    const r = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`Logged in to ${api.url} as Jane Doe <jane@example.com>.\n`);
+    expect(api.requests.map((q) => `${q.method} ${q.host} ${q.path} ${q.headers.authorization}`)).toEqual([
+      `GET control /api/0/auth/ Bearer ${USER_TOKEN}`,
+    ]);
+    const row = storedIn(configDir);
+    expect(row).toMatchObject({
+      token: USER_TOKEN,
+      refresh_token: null,
+      expires_at: null,
+      kind: "user",
+      base_url: api.url,
+    });
+    expect(JSON.parse(row?.user_json ?? "null")).toMatchObject({ id: "12345", email: "jane@example.com" });
+    expect(modes(configDir).length).toBeGreaterThan(0);
+    expect(modes(configDir).every((m) => m === 0o600)).toBe(true);
+  });
+
+  test("--token=X works and --json prints one object", async () => {
+    const configDir = tempDir();
+    const r = await runCli(["auth", "login", `--token=${OAUTH_TOKEN}`, "--json"], { api, configDir });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      authenticated: true,
+      method: "token",
+      kind: "oauth",
+      baseUrl: api.url,
+      user: { id: "12345", name: "Jane Doe", username: "jane", email: "jane@example.com" },
+      org: null,
+      expiresAt: null,
+    });
+    expect(storedIn(configDir)?.token).toBe(OAUTH_TOKEN);
+  });
+
+  test("bare --token reads the token from piped stdin", async () => {
+    const configDir = tempDir();
+    const r = await runCli(["auth", "login", "--token"], { api, configDir, stdin: `  ${USER_TOKEN}\n` });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(storedIn(configDir)?.token).toBe(USER_TOKEN);
+  });
+
+  test("bare --token without a terminal and without stdin data: ValidationError, exit 21", async () => {
+    const configDir = tempDir();
+    const r = await runCli(["auth", "login", "--token"], { api, configDir, stdin: "" });
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toStartWith("Error: No token given. Pass it as `tracker auth login --token <TOKEN>`");
+    expect(api.requests).toEqual([]);
+    expect(storedIn(configDir)).toBeNull();
+  });
+
+  test("malformed token: AuthError invalid (exit 12) before any request", async () => {
+    const r = await runCli(["auth", "login", "--token", "not a token"], { api });
+    expect(r.exitCode).toBe(12);
+    expect(r.stderr).toStartWith("Error: The token is malformed.\n\nExpected a user auth token (sntryu_…)");
+    const short = await runCli(["auth", "login", "--token", "abc123"], { api });
+    expect(short.exitCode).toBe(12);
+    expect(api.requests).toEqual([]);
+  });
+
+  test("token rejected by the server: exit 12, old credentials kept", async () => {
+    const configDir = tempDir();
+    seed(configDir, READ_ONLY_TOKEN);
+    const bad = `sntryu_${"f".repeat(64)}`;
+    const r = await runCli(["auth", "login", "--token", bad], { api, configDir });
+    expect(r.exitCode).toBe(12);
+    expect(r.stderr).toBe(
+      `Error: The token was rejected by ${api.url}; stored credentials were not changed.\n\nCheck that the token is complete and not revoked, and that TRACKER_URL points at the service that issued it.\n`,
+    );
+    expect(r.stderr + r.stdout).not.toContain(bad);
+    expect(storedIn(configDir)?.token).toBe(READ_ONLY_TOKEN);
+  });
+
+  test("org token: verified on its organization's region endpoint, not /auth/", async () => {
+    const configDir = tempDir();
+    const orgToken = mintOrgToken(api.state, "acme");
+    const r = await runCli(["auth", "login", "--token", orgToken], { api, configDir });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`Logged in to ${api.url} with an org auth token for acme.\n`);
+    expect(api.requests.map((q) => `${q.host} ${q.path}`)).toEqual(["us /api/0/organizations/acme/"]);
+    expect(storedIn(configDir)?.kind).toBe("org");
+    const s = await runCli(["auth", "status", "--json"], { api, configDir });
+    expect(s.exitCode).toBe(0);
+    const doc = JSON.parse(s.stdout);
+    expect(doc.token.kind).toBe("org");
+    expect(doc.user).toBeNull();
+    expect(doc.organizations).toEqual([{ slug: "acme", name: "Acme Inc." }]);
+    expect(s.stdout + s.stderr).not.toContain(orgToken);
+  });
+});
+
+describe("auth login (device flow, e2e)", () => {
+  test("shows the code, polls until approved, stores access + refresh token and expiry", async () => {
+    configureOAuth(api.state, {
+      interval: 0,
+      pollAnswers: ["authorization_pending", "authorization_pending"],
+    });
+    const configDir = tempDir();
+    const before = Date.now();
+    const r = await runCli(["auth", "login", "--log-level", "trace"], {
+      api,
+      configDir,
+      env: { TRACKER_CLIENT_ID: TEST_CLIENT_ID },
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`Logged in to ${api.url} as Jane Doe <jane@example.com>.\n`);
+    expect(r.stderr).toMatch(
+      new RegExp(`Open ${api.url}/oauth/device/ and enter the code [B-Z]{4}-[B-Z]{4}\\n`),
+    );
+    const polls = api.requestsTo("/oauth/token/", "POST");
+    expect(polls.map((p) => p.status)).toEqual([400, 400, 200]);
+    const row = storedIn(configDir);
+    expect(row?.kind).toBe("oauth");
+    expect(row?.refresh_token).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.expires_at).toBeGreaterThanOrEqual(before + 2_591_999_000);
+    expect(row?.expires_at).toBeLessThanOrEqual(Date.now() + 2_591_999_000);
+    // Neither the device code nor the tokens may leak, even in the trace log.
+    const deviceCode = new URLSearchParams(polls[0]?.body).get("device_code") as string;
+    for (const secret of [deviceCode, row?.token as string, row?.refresh_token as string]) {
+      expect(r.stdout + r.stderr).not.toContain(secret);
+    }
+    expect(modes(configDir).every((m) => m === 0o600)).toBe(true);
+  });
+
+  test("self-hosted without TRACKER_CLIENT_ID: the spec's message, how to fix, no request", async () => {
+    const r = await runCli(["auth", "login"], { api });
+    expect(r.exitCode).toBe(20);
+    expect(r.stderr).toBe(
+      `Error: OAuth requires \`TRACKER_CLIENT_ID\` for self-hosted instances\n\nSuggestion: Create a Public OAuth application at ${api.url}/settings/account/api/applications/ and set TRACKER_CLIENT_ID to its client ID (Sentry 26.1.0 or later). On older servers, create a token at ${api.url}/settings/account/api/auth-tokens/ and run \`tracker auth login --token\`.\n`,
+    );
+    expect(api.requests).toEqual([]);
+  });
+
+  test("server without the device flow (HTML 404): points to auth login --token", async () => {
+    api.inject({ path: "/oauth/device/code/", status: 404, raw: "<html><body>Page not found</body></html>" });
+    const r = await runCli(["auth", "login"], { api, env: { TRACKER_CLIENT_ID: TEST_CLIENT_ID } });
+    expect(r.exitCode).toBe(51);
+    expect(r.stderr).toContain("self-hosted servers need version 26.1.0 or later");
+    expect(r.stderr).toContain(`run \`tracker auth login --token\``);
+  });
+});
+
+describe("auth status", () => {
+  test("not authenticated: exit 10 with advice, nothing on stdout (also with --json)", async () => {
+    for (const args of [
+      ["auth", "status"],
+      ["auth", "status", "--json"],
+    ]) {
+      const r = await runCli(args, { api });
+      expect(r.exitCode).toBe(10);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(
+        "Error: Not authenticated\n\nRun `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).\n",
+      );
+    }
+  });
+
+  test("human form: source, redacted token, expiry, user, orgs, defaults, DSN slot", async () => {
+    const configDir = tempDir();
+    seed(configDir, USER_TOKEN);
+    const { ctx } = createTestContext({ api, configDir });
+    const { writeDefaults } = await import("../../src/lib/db/defaults.ts");
+    writeDefaults(ctx, { org: "acme", project: "web" });
+    ctx.store.close();
+    const r = await runCli(["auth", "status"], { api, configDir });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        `Source:        stored credentials (${api.url})`,
+        "Token:         sntryu_****a1a1 (user auth token)",
+        "Expires:       never",
+        "User:          Jane Doe <jane@example.com>",
+        "Organizations: acme, globex, initech",
+        "Defaults:      acme/web",
+        "DSN:           not detected",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("--json: one object with source; env token shadowing stored credentials is noted once", async () => {
+    const configDir = tempDir();
+    seed(configDir, READ_ONLY_TOKEN);
+    const r = await runCli(["auth", "status", "--json"], {
+      api,
+      configDir,
+      env: { TRACKER_TOKEN: USER_TOKEN },
+    });
+    expect(r.exitCode).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toEqual({
+      authenticated: true,
+      source: "TRACKER_TOKEN",
+      baseUrl: api.url,
+      token: { kind: "user", redacted: "sntryu_****a1a1" },
+      expiresAt: null,
+      refreshable: false,
+      storedShadowed: true,
+      user: { id: "12345", name: "Jane Doe", username: "jane", email: "jane@example.com" },
+      organizations: [
+        { slug: "acme", name: "Acme Inc." },
+        { slug: "globex", name: "Globex Corporation" },
+        { slug: "initech", name: "Initech" },
+      ],
+      defaults: { org: null, project: null },
+      dsn: null,
+    });
+    expect(r.stderr).toBe("Using TRACKER_TOKEN from the environment; stored credentials are ignored.\n");
+  });
+});
+
+describe("token precedence", () => {
+  const sentTokens = () => [...new Set(api.requests.map((q) => q.headers.authorization))];
+
+  test("TRACKER_AUTH_TOKEN beats TRACKER_TOKEN and stored credentials", async () => {
+    const configDir = tempDir();
+    seed(configDir, READ_ONLY_TOKEN);
+    const r = await runCli(["org", "list", "--json"], {
+      api,
+      configDir,
+      env: { TRACKER_AUTH_TOKEN: USER_TOKEN, TRACKER_TOKEN: OAUTH_TOKEN },
+    });
+    expect(r.exitCode).toBe(0);
+    expect(sentTokens()).toEqual([`Bearer ${USER_TOKEN}`]);
+    // Said once, at info level, although several requests were made.
+    expect(r.stderr).toBe("Using TRACKER_AUTH_TOKEN from the environment; stored credentials are ignored.\n");
+    expect(storedIn(configDir)?.token).toBe(READ_ONLY_TOKEN);
+  });
+
+  test("TRACKER_TOKEN beats stored credentials", async () => {
+    const configDir = tempDir();
+    seed(configDir, READ_ONLY_TOKEN);
+    const r = await runCli(["org", "list", "--json"], {
+      api,
+      configDir,
+      env: { TRACKER_TOKEN: OAUTH_TOKEN },
+    });
+    expect(r.exitCode).toBe(0);
+    expect(sentTokens()).toEqual([`Bearer ${OAUTH_TOKEN}`]);
+  });
+
+  test("stored credentials are used without env tokens; the note is not printed", async () => {
+    const configDir = tempDir();
+    seed(configDir, READ_ONLY_TOKEN);
+    const r = await runCli(["org", "list", "--json"], { api, configDir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(sentTokens()).toEqual([`Bearer ${READ_ONLY_TOKEN}`]);
+  });
+
+  test("--log-level error hides the info note", async () => {
+    const configDir = tempDir();
+    seed(configDir, READ_ONLY_TOKEN);
+    const r = await runCli(["org", "list", "--log-level", "error"], { api, configDir, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe("");
+  });
+
+  test("host-bound: stored credentials for another URL are not sent (exit 13)", async () => {
+    const configDir = tempDir();
+    seed(configDir, USER_TOKEN, { base_url: "https://sentry.example.com" });
+    const r = await runCli(["org", "list"], { api, configDir });
+    expect(r.exitCode).toBe(13);
+    expect(r.stderr).toStartWith(
+      `Error: Stored credentials were issued for https://sentry.example.com, not ${api.url}; the token was not sent.`,
+    );
+    expect(api.requests).toEqual([]);
+  });
+});
+
+describe("auth logout", () => {
+  test("removes stored credentials and says so; db stays mode 600", async () => {
+    const configDir = tempDir();
+    seed(configDir, USER_TOKEN);
+    const r = await runCli(["auth", "logout"], { api, configDir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(`Logged out: removed the stored credentials for ${api.url}.\n`);
+    expect(r.stderr).toBe("");
+    expect(storedIn(configDir)).toBeNull();
+    expect(modes(configDir).every((m) => m === 0o600)).toBe(true);
+    const again = await runCli(["auth", "logout", "--json"], { api, configDir });
+    expect(JSON.parse(again.stdout)).toEqual({
+      loggedOut: true,
+      removed: false,
+      baseUrl: null,
+      envToken: null,
+    });
+    const status = await runCli(["auth", "status"], { api, configDir });
+    expect(status.exitCode).toBe(10);
+    expect(api.requests).toEqual([]);
+  });
+
+  test("with an env token set, says the env var still applies", async () => {
+    const configDir = tempDir();
+    seed(configDir, USER_TOKEN);
+    const r = await runCli(["auth", "logout"], { api, configDir, token: READ_ONLY_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe(
+      "TRACKER_AUTH_TOKEN is still set in the environment and will still be used; unset it to stop using it.\n",
+    );
+    expect(storedIn(configDir)).toBeNull();
+  });
+});
+
+describe("scope hint and secrecy", () => {
+  test("a 403 suggests the scopes and a user token or broader org token", async () => {
+    const weak = mintOrgToken(api.state, "acme", ["org:ci"]);
+    const r = await runCli(["org", "view", "acme"], { api, token: weak });
+    expect(r.exitCode).toBe(30);
+    expect(r.stderr).toContain("Request failed with status 403");
+    expect(r.stderr).toContain(
+      "The token may lack the needed scopes: org:read, project:read, event:read (and event:write to change issues or start AI analysis). A user token or a broader org token fixes this.",
+    );
+    expect(r.stderr).not.toContain(weak);
+  });
+
+  test("no token in any output or trace log (login --token, status, logout)", async () => {
+    const configDir = tempDir();
+    const runs = [
+      await runCli(["auth", "login", "--token", USER_TOKEN, "--log-level", "trace"], { api, configDir }),
+      await runCli(["auth", "status", "--log-level", "trace"], { api, configDir }),
+      await runCli(["auth", "status", "--json", "--log-level", "trace"], {
+        api,
+        configDir,
+        token: OAUTH_TOKEN,
+      }),
+      await runCli(["auth", "logout", "--log-level", "trace"], { api, configDir }),
+    ];
+    expect(runs.map((r) => r.exitCode)).toEqual([0, 0, 0, 0]);
+    // Trace logging is on: requests are logged, with the Authorization header masked.
+    expect(runs[1]?.stderr).toContain("→ GET");
+    expect(runs[1]?.stderr).toContain("authorization: [REDACTED]");
+    for (const r of runs) {
+      expect(r.stdout + r.stderr).not.toContain(USER_TOKEN);
+      expect(r.stdout + r.stderr).not.toContain(OAUTH_TOKEN);
+      expect(r.stdout + r.stderr).not.toContain(USER_TOKEN.slice(7, 40));
+    }
+    expect(api.requestsTo("/oauth/token/")).toEqual([]);
+  });
+});
