@@ -1,0 +1,55 @@
+/** The `issue list` table (spec rule 5). */
+import type { Issue } from "../api/issues.ts";
+import { type Column, formatTable } from "./table.ts";
+import { isoSeconds, relativeTime } from "./time.ts";
+
+/** Options of the issue table. */
+export interface IssueTableOptions {
+  /** Terminal width: truncate TITLE to fit and show relative LAST SEEN (TTY). Undefined when piped. */
+  width?: number;
+  now: number;
+  /** Alias per issue (multi-project and org-wide modes): adds the ALIAS column first. */
+  aliasOf?: (issue: Issue) => string;
+  /** Colour the ID by level (TTY without NO_COLOR only). */
+  color?: boolean;
+}
+
+const LEVEL_COLORS: Record<string, string> = {
+  fatal: "\x1b[1;31m",
+  error: "\x1b[31m",
+  warning: "\x1b[33m",
+  info: "\x1b[34m",
+  debug: "\x1b[2m",
+};
+
+/** Renders issues as table lines: [ALIAS] ID TITLE EVENTS USERS LAST SEEN. */
+export function formatIssueTable(issues: readonly Issue[], opts: IssueTableOptions): string[] {
+  const columns: Column[] = [
+    ...(opts.aliasOf ? [{ header: "alias" }] : []),
+    { header: "id" },
+    { header: "title", flex: true },
+    { header: "events", align: "right" },
+    { header: "users", align: "right" },
+    { header: "last seen" },
+  ];
+  const rows = issues.map((i) => [
+    ...(opts.aliasOf ? [opts.aliasOf(i)] : []),
+    i.shortId,
+    i.title,
+    String(i.count),
+    String(i.userCount),
+    opts.width === undefined ? isoSeconds(i.lastSeen) : relativeTime(i.lastSeen, opts.now),
+  ]);
+  const lines = formatTable(columns, rows, opts.width);
+  if (!opts.color) return lines;
+  // Colour after layout so escape codes never count toward column widths.
+  return lines.map((line, n) => {
+    const issue = n === 0 ? undefined : issues[n - 1];
+    const code = issue ? LEVEL_COLORS[issue.level] : undefined;
+    if (!issue || !code) return line;
+    const at = line.indexOf(issue.shortId, opts.aliasOf ? opts.aliasOf(issue).length : 0);
+    return at < 0
+      ? line
+      : `${line.slice(0, at)}${code}${issue.shortId}\x1b[0m${line.slice(at + issue.shortId.length)}`;
+  });
+}

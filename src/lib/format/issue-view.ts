@@ -1,0 +1,84 @@
+/** The `issue view` output: the spec's Issue view JSON and the human rendering. */
+import { type ApiEvent, eventMessage, eventTimestamp, topInAppFrames } from "../api/events.ts";
+import { type ApiIssue, type Issue, toIssue } from "../api/issues.ts";
+import { isoSeconds, relativeTime } from "./time.ts";
+
+/** The spec's Issue view JSON (section 2) plus the list fields. */
+export interface IssueViewJson extends Issue {
+  metadata: { type: string; value: string; filename: string; function: string };
+  tags: { key: string; value: string }[];
+  latestEvent: { eventID: string; message: string; platform: string; timestamp: string } | null;
+}
+
+function str(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/** Builds the view JSON; `tags` are the latest event's key/value pairs (the issue's own are summaries). */
+export function toIssueViewJson(issue: ApiIssue, event: ApiEvent | null): IssueViewJson {
+  const m = issue.metadata ?? {};
+  return {
+    ...toIssue(issue),
+    metadata: {
+      type: str(m.type),
+      value: str(m.value),
+      filename: str(m.filename),
+      function: str(m.function),
+    },
+    tags: (event?.tags ?? []).map((t) => ({ key: t.key, value: t.value ?? "" })),
+    latestEvent: event
+      ? {
+          eventID: event.eventID,
+          message: eventMessage(event),
+          platform: event.platform ?? "",
+          timestamp: eventTimestamp(event),
+        }
+      : null,
+  };
+}
+
+/** Renders the human view of an issue and its latest event. */
+export function formatIssueView(view: IssueViewJson, event: ApiEvent | null, now: number): string[] {
+  const seen = (iso: string | null) => (iso ? `${isoSeconds(iso)} (${relativeTime(iso, now)})` : "-");
+  const lines = [
+    `${view.shortId}: ${view.title}`,
+    "",
+    `  Status:      ${view.status}${view.isUnhandled ? " (unhandled)" : ""}`,
+    `  Level:       ${view.level}`,
+    `  Events:      ${view.count}`,
+    `  Users:       ${view.userCount}`,
+    `  First seen:  ${seen(view.firstSeen)}`,
+    `  Last seen:   ${seen(view.lastSeen)}`,
+    `  Culprit:     ${view.culprit || "-"}`,
+    `  Project:     ${view.project.slug}`,
+    `  ID:          ${view.id}`,
+    `  Link:        ${view.permalink || "-"}`,
+  ];
+  if (view.tags.length > 0) {
+    lines.push("", "Tags");
+    const width = Math.max(...view.tags.map((t) => t.key.length));
+    for (const t of view.tags) lines.push(`  ${t.key.padEnd(width)}  ${t.value}`);
+  }
+  if (!event || !view.latestEvent) {
+    lines.push("", "Latest event: none");
+    return lines;
+  }
+  const e = view.latestEvent;
+  lines.push(
+    "",
+    `Latest event ${e.eventID}`,
+    `  Message:     ${e.message || "-"}`,
+    `  Platform:    ${e.platform || "-"}`,
+    `  Timestamp:   ${e.timestamp || "-"}`,
+  );
+  const frames = topInAppFrames(event);
+  if (frames.length > 0) {
+    lines.push("", "  Stack (most recent call first):");
+    for (const f of frames) {
+      const loc =
+        f.lineNo === null ? f.filename : `${f.filename}:${f.lineNo}${f.colNo === null ? "" : `:${f.colNo}`}`;
+      lines.push(`    at ${f.function} (${loc})`);
+    }
+  }
+  return lines;
+}
