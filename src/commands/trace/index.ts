@@ -2,6 +2,8 @@ import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, freshFlag, globalFlags, limitFlag } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
+import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
+import { RECENT_TRACES_TTL_DAYS, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 
 /** Sort orders of `trace list`. */
 export const TRACE_SORTS = ["date", "duration"] as const;
@@ -51,11 +53,64 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
   },
   docs: {
     brief: "List recent traces",
-    fullDescription: describe(`Lists recent transactions with their trace IDs. ${TARGET_HELP}`, [
-      "tracker trace list acme/web",
-      "tracker trace list -s duration -n 50",
-      "tracker trace list -c last --json",
-    ]),
+    fullDescription: describe(
+      `Lists transactions of the last ${TRACE_LIST_PERIOD} with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort and query; -c last continues from it. ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, transaction.duration, ...).`,
+      [
+        "tracker trace list acme/web",
+        "tracker trace list -s duration -n 50",
+        "tracker trace list -c last --json",
+      ],
+    ),
+  },
+});
+
+/** Flags of `trace view`. */
+export interface TraceViewFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly fresh: boolean;
+}
+
+/** The `trace view --json` shape, shown in its help (the contract scripts rely on). */
+export const TRACE_VIEW_JSON_HELP = `--json prints one object:
+  {"traceId", "org", "spanCount", "errorCount", "durationMs", "projects": [slug], "roots": [span]}
+where each span is
+  {"spanId", "parentSpanId" (null on roots), "op", "description", "project",
+   "startTimestamp", "timestamp" (start and end, Unix seconds as floats),
+   "durationMs", "selfTimeMs" (duration not covered by children),
+   "isTransaction", "orphan" (a root whose parent span is not in the trace),
+   "errors": [{"eventId", "issueId", "level", "title"}], "children": [span]}.
+Children are ordered by start time; orphaned spans appear as extra roots.`;
+
+/** `trace view`. */
+export const traceViewCommand = buildCommand<TraceViewFlags, [string, string?], TrackerContext>({
+  loader: () => import("./view.ts"),
+  parameters: {
+    flags: { ...globalFlags, fresh: freshFlag },
+    positional: {
+      kind: "tuple",
+      parameters: [
+        {
+          placeholder: "trace_id",
+          brief: "32-hex trace ID, or an 8-character prefix from trace list",
+          parse: String,
+        },
+        {
+          placeholder: "org",
+          brief:
+            "<org> or <org>/<project> to look in (default: where trace list saw it, then TRACKER_ORG, defaults, DSN)",
+          parse: String,
+          optional: true,
+        },
+      ],
+    },
+  },
+  docs: {
+    brief: "Show the span tree of a trace",
+    fullDescription: describe(
+      `Shows the full span tree of one trace: indentation by parent, op, description, duration, self time of spans with children, and errors (marked with ✖). Runs of ${COLLAPSE_RUN_MIN} or more identical sibling spans are shown as one line with a count. A prefix of at least 8 characters is resolved among the traces listed by \`tracker trace list\` in the last ${RECENT_TRACES_TTL_DAYS} days. The organization is the one given, else the one the trace was listed in, else TRACKER_ORG, stored defaults or a DSN.\n\n${TRACE_VIEW_JSON_HELP}`,
+      ["tracker trace view aaaa1111bbbb2222cccc3333dddd4444 acme", "tracker trace view aaaa1111 --json"],
+    ),
   },
 });
 
@@ -63,39 +118,7 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
 export const traceRoutes = buildRouteMap({
   routes: {
     list: traceListCommand,
-    view: buildCommand<
-      { json: boolean; verbose: boolean; fresh: boolean },
-      [string, string?],
-      TrackerContext
-    >({
-      loader: () => import("./view.ts"),
-      parameters: {
-        flags: { ...globalFlags, fresh: freshFlag },
-        positional: {
-          kind: "tuple",
-          parameters: [
-            {
-              placeholder: "trace_id",
-              brief: "32-hex trace ID, or an 8-character prefix from trace list",
-              parse: String,
-            },
-            {
-              placeholder: "org/project",
-              brief: "Target (auto-detected when omitted)",
-              parse: String,
-              optional: true,
-            },
-          ],
-        },
-      },
-      docs: {
-        brief: "Show the span tree of a trace",
-        fullDescription: describe(
-          "Shows the full span tree of one trace. --json prints nested objects {spanId, parentSpanId, op, description, startTimestamp, timestamp, durationMs, selfTimeMs, project, errors, children}.",
-          ["tracker trace view aaaa1111bbbb2222cccc3333dddd4444", "tracker trace view aaaa1111 --json"],
-        ),
-      },
-    }),
+    view: traceViewCommand,
   },
   docs: {
     brief: "Inspect traces",

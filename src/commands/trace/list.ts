@@ -1,6 +1,125 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { getProjectId } from "../../lib/api/projects.ts";
+import { listTraces, type TransactionRow } from "../../lib/api/traces.ts";
+import { TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
+import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { rememberTraces } from "../../lib/db/recent-traces.ts";
+import { ApiError, ResolutionError } from "../../lib/errors.ts";
+import { formatTraceTable } from "../../lib/format/trace-table.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { TRACE_LIMIT, type TraceListFlags } from "./index.ts";
 
-/** `tracker trace list`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker trace list`");
+/** One item of `trace list --json`: our names first, then every column the API returned. */
+export interface TraceListItem {
+  traceId: string;
+  transaction: string | null;
+  durationMs: number | null;
+  timestamp: string;
+  project: string;
+  [field: string]: unknown;
+}
+
+/** Maps an API row to the JSON item (the project slug falls back to the listed project). */
+export function toTraceListItem(row: TransactionRow, project: string): TraceListItem {
+  return {
+    ...row,
+    traceId: row.trace.toLowerCase(),
+    transaction: row.transaction ?? null,
+    durationMs: row["transaction.duration"] ?? null,
+    timestamp: row.timestamp,
+    project: row.project ?? project,
+  };
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_\-./:=@,+%]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The exact command that shows the next page with the same flags. */
+export function nextPageCommand(target: string, flags: TraceListFlags, query: string | undefined): string {
+  const parts = ["tracker", "trace", "list", target];
+  if (flags.sort !== "date") parts.push("-s", flags.sort);
+  if (query !== undefined) parts.push("-q", shellQuote(query));
+  if (flags.limit !== TRACE_LIMIT.fallback) parts.push("-n", String(flags.limit));
+  parts.push("-c", "last");
+  return parts.join(" ");
+}
+
+/** `tracker trace list`: resolve the project, page to the limit, remember the cursor and ids, render. */
+export default async function traceList(
+  this: TrackerContext,
+  flags: TraceListFlags,
+  target?: string,
+): Promise<void> {
+  const { org, project } = await resolveOrgProject(this, target, {
+    command: "tracker trace list",
+    fresh: flags.fresh,
+  });
+  const query = flags.query?.trim() ? flags.query.trim() : undefined;
+  const key = cursorKey("trace-list", `${org}/${project}`, { sort: flags.sort, query });
+  const cursor = resolveCursor(this, key, flags.cursor);
+  let projectId: string;
+  try {
+    projectId = await getProjectId(this, org, project, flags.fresh);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      throw new ResolutionError(
+        `Project '${org}/${project}'`,
+        "was not found",
+        "The organization or project does not exist or is not visible to this token; slugs are case-sensitive.",
+        [`tracker project list ${org}`, "tracker org list"],
+      );
+    }
+    throw err;
+  }
+  const page = await listTraces(this, {
+    org,
+    projectId,
+    limit: flags.limit,
+    sort: flags.sort,
+    query,
+    cursor,
+  });
+  saveCursor(this, key, page.nextCursor);
+  const items = page.data.map((r) => toTraceListItem(r, project));
+  rememberTraces(
+    this,
+    org,
+    items.map((i) => ({ traceId: i.traceId, project: i.project })),
+  );
+  if (flags.json) {
+    return writeJson(this, {
+      data: items,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      hasMore: page.nextCursor !== undefined,
+    });
+  }
+  const where = `${org}/${project}`;
+  if (items.length === 0) {
+    const filter = query ? ` matching ${shellQuote(query)}` : "";
+    writeTip(
+      this,
+      cursor
+        ? `No more traces in ${where}${filter}.`
+        : `No traces found in ${where}${filter} in the last ${TRACE_LIST_PERIOD}.`,
+    );
+    return;
+  }
+  writeLines(
+    this,
+    formatTraceTable(page.data, {
+      width: this.isStdoutTTY ? this.terminalWidth : undefined,
+      nowMs: this.now(),
+    }),
+  );
+  const order = flags.sort === "duration" ? "slowest first" : "newest first";
+  const shown = `Showing ${items.length} trace${items.length === 1 ? "" : "s"} from ${where} (${order}, last ${TRACE_LIST_PERIOD}).`;
+  if (page.nextCursor) {
+    writeTip(this, `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query)}`);
+  } else {
+    writeTip(this, `${shown} End of results.`);
+  }
+  writeTip(this, "View a trace: tracker trace view <TRACE ID>");
 }

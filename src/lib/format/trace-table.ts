@@ -1,0 +1,34 @@
+/** The human table of `trace list`. */
+import type { TransactionRow } from "../api/traces.ts";
+import { formatDuration, formatIsoSeconds, formatRelativeTime } from "./duration.ts";
+import { formatTable } from "./table.ts";
+
+/** Characters of the trace id shown in tables (accepted back by `trace view`). */
+export const SHORT_TRACE_ID_LENGTH = 8;
+
+/** Options of formatTraceTable. */
+export interface TraceTableOptions {
+  /** Terminal width when stdout is a TTY (enables truncation and relative times); undefined when piped. */
+  width?: number;
+  nowMs: number;
+}
+
+/** Rows as a table: TRACE ID (first 8), TRANSACTION, DURATION, TIMESTAMP (ISO when piped, relative on a TTY). */
+export function formatTraceTable(rows: readonly TransactionRow[], opts: TraceTableOptions): string[] {
+  const tty = opts.width !== undefined;
+  return formatTable(
+    [
+      { header: "trace id" },
+      { header: "transaction", flex: true },
+      { header: "duration", align: "right" },
+      { header: "timestamp" },
+    ],
+    rows.map((r) => [
+      r.trace.slice(0, SHORT_TRACE_ID_LENGTH).toLowerCase(),
+      r.transaction ?? "-",
+      formatDuration(r["transaction.duration"]),
+      tty ? formatRelativeTime(r.timestamp, opts.nowMs) : formatIsoSeconds(r.timestamp),
+    ]),
+    opts.width,
+  );
+}

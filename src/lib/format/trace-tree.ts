@@ -1,0 +1,189 @@
+/** The human span tree of `trace view`. */
+import {
+  COLLAPSE_RUN_MIN,
+  groupSiblings,
+  normalizeDescription,
+  type SiblingEntry,
+} from "../traces/collapse.ts";
+import { type SpanNode, type TraceSummary, walkSpans } from "../traces/span-tree.ts";
+import { formatDuration } from "./duration.ts";
+import { truncate } from "./table.ts";
+
+/** Indentation stops growing at this depth; deeper spans are labelled with their depth instead. */
+export const MAX_INDENT_DEPTH = 12;
+
+/** What formatTraceTree renders. */
+export interface TraceView {
+  traceId: string;
+  org: string;
+  roots: readonly SpanNode[];
+  summary: TraceSummary;
+}
+
+/** Options of formatTraceTree. */
+export interface TraceTreeOptions {
+  /** Terminal width when stdout is a TTY (long lines are cut); undefined when piped. */
+  width?: number;
+  color?: boolean;
+  /** Consecutive identical siblings collapsed from this many on. */
+  collapseMin?: number;
+}
+
+const COL = 8;
+const red = (s: string) => `\x1b[31m${s}\x1b[39m`;
+const dim = (s: string) => `\x1b[2m${s}\x1b[22m`;
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+function errorMarker(errors: SpanNode["errors"]): string {
+  const first = errors[0];
+  if (!first) return "";
+  return `  ✖ ${first.title}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""}`;
+}
+
+function label(n: SpanNode, parentProject: string | null): string {
+  let text = n.op ?? "(no op)";
+  if (n.description && n.description !== n.op) text += `  ${n.description}`;
+  if (n.project && n.project !== parentProject) text += `  [${n.project}]`;
+  if (n.orphan) text += `  (parent ${n.parentSpanId} not in trace)`;
+  return text;
+}
+
+function countDescendants(nodes: readonly SpanNode[]): number {
+  let count = 0;
+  walkSpans(
+    nodes.flatMap((n) => n.children),
+    () => count++,
+  );
+  return count;
+}
+
+function runLabel(nodes: readonly SpanNode[], parentProject: string | null, more: boolean): string {
+  const first = nodes[0] as SpanNode;
+  const durations = nodes.map((n) => n.durationMs).filter((d): d is number => d !== null);
+  const same = nodes.every((n) => n.description === first.description);
+  const shown = {
+    ...first,
+    orphan: false,
+    description: same ? first.description : normalizeDescription(first.description),
+  };
+  let text = `${label(shown, parentProject)}  ×${nodes.length}${more ? " more like it" : ""}`;
+  if (durations.length > 0) {
+    const lo = formatDuration(Math.min(...durations));
+    const hi = formatDuration(Math.max(...durations));
+    text += lo === hi ? ` (${lo} each)` : ` (${lo}–${hi} each)`;
+  }
+  const hidden = countDescendants(nodes);
+  if (hidden > 0) text += ` (+${plural(hidden, "nested span")} hidden)`;
+  return text;
+}
+
+interface Frame {
+  entry: SiblingEntry;
+  /** A run that follows its first member, which is shown expanded as an example. */
+  more: boolean;
+  depth: number;
+  guide: string;
+  last: boolean;
+  parentProject: string | null;
+}
+
+function pushEntries(
+  stack: Frame[],
+  nodes: readonly SpanNode[],
+  depth: number,
+  guide: string,
+  parentProject: string | null,
+  min: number,
+): void {
+  // A run of spans with children shows its first member in full, then one line for the rest.
+  const entries = groupSiblings(nodes, min).flatMap((e): { entry: SiblingEntry; more: boolean }[] =>
+    e.kind === "run" && e.nodes.some((n) => n.children.length > 0)
+      ? [
+          { entry: { kind: "span", node: e.nodes[0] as SpanNode }, more: false },
+          { entry: { kind: "run", nodes: e.nodes.slice(1) }, more: true },
+        ]
+      : [{ entry: e, more: false }],
+  );
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i] as { entry: SiblingEntry; more: boolean };
+    stack.push({ ...e, depth, guide, last: i === entries.length - 1, parentProject });
+  }
+}
+
+/** The span lines: DURATION and SELF columns, then the tree with `├─`/`└─` guides. */
+export function formatSpanLines(roots: readonly SpanNode[], opts: TraceTreeOptions = {}): string[] {
+  const min = opts.collapseMin ?? COLLAPSE_RUN_MIN;
+  const lines = [`${"DURATION".padStart(COL)}  ${"SELF".padStart(COL)}  SPAN`];
+  const stack: Frame[] = [];
+  pushEntries(stack, roots, 0, "", null, min);
+  while (stack.length > 0) {
+    const f = stack.pop() as Frame;
+    let prefix = "";
+    if (f.depth > 0) {
+      prefix = f.guide + (f.last ? "└─ " : "├─ ");
+      if (f.depth > MAX_INDENT_DEPTH) prefix += `[depth ${f.depth}] `;
+    }
+    let dur: string;
+    let self = "";
+    let text: string;
+    let errors: SpanNode["errors"];
+    if (f.entry.kind === "run") {
+      const nodes = f.entry.nodes;
+      const total = nodes.reduce((sum, n) => sum + (n.durationMs ?? 0), 0);
+      dur = formatDuration(total);
+      text = runLabel(nodes, f.parentProject, f.more);
+      errors = nodes.flatMap((n) => n.errors);
+      if (errors.length > 0) text += `  ✖ ${plural(errors.length, "error")}`;
+    } else {
+      const n = f.entry.node;
+      dur = formatDuration(n.durationMs);
+      if (n.children.length > 0 && n.selfTimeMs !== null) self = formatDuration(n.selfTimeMs);
+      text = label(n, f.parentProject) + errorMarker(n.errors);
+      errors = n.errors;
+      const childGuide =
+        f.depth === 0 ? "" : f.depth >= MAX_INDENT_DEPTH ? f.guide : f.guide + (f.last ? "   " : "│  ");
+      pushEntries(stack, n.children, f.depth + 1, childGuide, n.project, min);
+    }
+    let line = `${dur.padStart(COL)}  ${self.padStart(COL)}  ${prefix}${text}`;
+    if (opts.width !== undefined) line = truncate(line, opts.width);
+    lines.push(opts.color && errors.length > 0 ? red(line) : line);
+  }
+  return lines;
+}
+
+/** The whole `trace view` output: a header with totals, the span tree, then the list of errors. */
+export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): string[] {
+  const s = view.summary;
+  const facts = [
+    s.rootTransaction ?? "(no transaction)",
+    formatDuration(s.durationMs),
+    plural(s.spanCount, "span"),
+    plural(s.errorCount, "error"),
+  ];
+  if (s.projects.length > 0) facts.push(`projects: ${s.projects.join(", ")}`);
+  const header = [`Trace ${view.traceId} (${view.org})`, facts.join(" · ")];
+  if (s.startTimestamp !== null) {
+    header.push(`Started ${new Date(Math.round(s.startTimestamp * 1000)).toISOString().slice(0, 19)}Z`);
+  }
+  const lines = [...header, "", ...formatSpanLines(view.roots, opts)];
+  const errorLines: string[] = [];
+  walkSpans(view.roots, (n) => {
+    for (const e of n.errors) {
+      const where = [`span ${n.spanId}`, n.op ?? undefined, e.issueId ? `issue ${e.issueId}` : undefined];
+      const level = e.level && e.level !== "error" ? `[${e.level}] ` : "";
+      errorLines.push(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`);
+    }
+  });
+  if (errorLines.length > 0) {
+    lines.push("", "Errors:");
+    for (const l of errorLines) {
+      const cut = opts.width !== undefined ? truncate(l, opts.width) : l;
+      lines.push(opts.color ? red(cut) : cut);
+    }
+  }
+  if (opts.color) lines[1] = dim(lines[1] as string);
+  return lines;
+}

@@ -1,0 +1,179 @@
+/**
+ * Turns the trace endpoint's nested items into the span tree `trace view` prints and emits as
+ * JSON: our field names, children ordered by start time, self time, orphan marks and totals.
+ */
+import type { RawTraceItem } from "../api/traces.ts";
+
+/** An error event attached to a span. */
+export interface SpanError {
+  eventId: string | null;
+  issueId: string | null;
+  level: string | null;
+  title: string;
+}
+
+/** One span (or transaction) of the tree; the `trace view --json` contract. */
+export interface SpanNode {
+  spanId: string;
+  parentSpanId: string | null;
+  op: string | null;
+  description: string | null;
+  project: string | null;
+  /** Unix seconds (float), as the API gives them. */
+  startTimestamp: number | null;
+  /** End time, Unix seconds (float). */
+  timestamp: number | null;
+  durationMs: number | null;
+  /** Duration minus the time covered by children (overlapping children count once). */
+  selfTimeMs: number | null;
+  /** True for transaction roots (one per service hop). */
+  isTransaction: boolean;
+  /** True for a root whose parent span is not part of the trace. */
+  orphan: boolean;
+  errors: SpanError[];
+  children: SpanNode[];
+}
+
+/** Totals over a whole trace. */
+export interface TraceSummary {
+  spanCount: number;
+  errorCount: number;
+  /** Earliest start to latest end, in milliseconds. */
+  durationMs: number | null;
+  startTimestamp: number | null;
+  /** Project slugs in order of first appearance. */
+  projects: string[];
+  /** Transaction name of the first root, when known. */
+  rootTransaction: string | null;
+}
+
+/** Rounds to microseconds so float noise (0.1 + 0.2) does not leak into output. */
+function roundMs(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/** Milliseconds of [start, end] covered by the union of the given intervals (clipped to the range). */
+export function coveredMs(
+  start: number,
+  end: number,
+  intervals: readonly (readonly [number, number])[],
+): number {
+  const clipped = intervals
+    .map(([s, e]) => [Math.max(s, start), Math.min(e, end)] as const)
+    .filter(([s, e]) => e > s)
+    .sort((a, b) => a[0] - b[0]);
+  let total = 0;
+  let curStart = Number.NaN;
+  let curEnd = Number.NaN;
+  for (const [s, e] of clipped) {
+    if (Number.isNaN(curEnd) || s > curEnd) {
+      if (!Number.isNaN(curEnd)) total += curEnd - curStart;
+      curStart = s;
+      curEnd = e;
+    } else if (e > curEnd) {
+      curEnd = e;
+    }
+  }
+  if (!Number.isNaN(curEnd)) total += curEnd - curStart;
+  return total * 1000;
+}
+
+function num(x: unknown): number | null {
+  return typeof x === "number" && Number.isFinite(x) ? x : null;
+}
+
+function str(x: unknown): string | null {
+  return typeof x === "string" && x.length > 0 ? x : null;
+}
+
+function toError(e: NonNullable<RawTraceItem["errors"]>[number]): SpanError {
+  const issue = e.issue_id;
+  return {
+    eventId: str(e.event_id),
+    issueId: issue === null || issue === undefined ? null : String(issue),
+    level: str(e.level),
+    title: str(e.title) ?? "(untitled error)",
+  };
+}
+
+function byStart(a: SpanNode, b: SpanNode): number {
+  if (a.startTimestamp === null) return b.startTimestamp === null ? 0 : 1;
+  if (b.startTimestamp === null) return -1;
+  return a.startTimestamp - b.startTimestamp;
+}
+
+function convert(item: RawTraceItem, isRoot: boolean): SpanNode {
+  const start = num(item.start_timestamp);
+  const end = num(item.end_timestamp) ?? num(item.timestamp);
+  const given = num(item.duration);
+  const durationMs = given ?? (start !== null && end !== null ? roundMs((end - start) * 1000) : null);
+  const children = (item.children ?? []).map((c) => convert(c, false)).sort(byStart);
+  let selfTimeMs: number | null = durationMs;
+  if (children.length > 0) {
+    if (start !== null && end !== null && durationMs !== null) {
+      const spans = children
+        .filter((c) => c.startTimestamp !== null && c.timestamp !== null)
+        .map((c) => [c.startTimestamp as number, c.timestamp as number] as const);
+      selfTimeMs = roundMs(Math.max(0, durationMs - coveredMs(start, end, spans)));
+    } else {
+      selfTimeMs = null;
+    }
+  }
+  const parentSpanId = str(item.parent_span_id);
+  return {
+    // Some roots (e.g. error-only or old transaction events) carry only an event id.
+    spanId: str(item.span_id) ?? str(item.event_id) ?? "",
+    parentSpanId,
+    op: str(item.op),
+    description: str(item.description) ?? str(item.transaction) ?? str(item.name),
+    project: str(item.project_slug) ?? (item.project_id == null ? null : String(item.project_id)),
+    startTimestamp: start,
+    timestamp: end,
+    durationMs,
+    selfTimeMs,
+    isTransaction: item.is_transaction === true,
+    orphan: isRoot && parentSpanId !== null,
+    errors: (item.errors ?? []).map(toError),
+    children,
+  };
+}
+
+/** Builds the span tree from the endpoint's root items (orphans arrive as extra roots). */
+export function buildSpanTree(items: readonly RawTraceItem[]): SpanNode[] {
+  return items.map((i) => convert(i, true)).sort(byStart);
+}
+
+/** Visits every node depth-first (iteratively, so very deep traces cannot overflow the stack). */
+export function walkSpans(roots: readonly SpanNode[], visit: (node: SpanNode, depth: number) => void): void {
+  const stack: [SpanNode, number][] = roots.map((r) => [r, 0] as [SpanNode, number]).reverse();
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [SpanNode, number];
+    visit(node, depth);
+    for (let i = node.children.length - 1; i >= 0; i--) stack.push([node.children[i] as SpanNode, depth + 1]);
+  }
+}
+
+/** Totals of a tree: span and error counts, overall duration, projects. */
+export function summarizeTrace(roots: readonly SpanNode[]): TraceSummary {
+  let spanCount = 0;
+  let errorCount = 0;
+  let first: number | null = null;
+  let last: number | null = null;
+  const projects: string[] = [];
+  walkSpans(roots, (n) => {
+    spanCount++;
+    errorCount += n.errors.length;
+    if (n.startTimestamp !== null && (first === null || n.startTimestamp < first)) first = n.startTimestamp;
+    if (n.timestamp !== null && (last === null || n.timestamp > last)) last = n.timestamp;
+    if (n.project && !projects.includes(n.project)) projects.push(n.project);
+  });
+  const root = roots.find((r) => !r.orphan) ?? roots[0];
+  return {
+    spanCount,
+    errorCount,
+    durationMs: first !== null && last !== null ? roundMs((last - first) * 1000) : null,
+    startTimestamp: first,
+    projects,
+    rootTransaction: root?.description ?? null,
+  };
+}
