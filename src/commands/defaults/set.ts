@@ -1,6 +1,42 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { getOrganization } from "../../lib/api/organizations.ts";
+import { getProject } from "../../lib/api/projects.ts";
+import { writeDefaults } from "../../lib/db/defaults.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import type { GlobalFlags } from "../../lib/flags.ts";
+import { writeJson, writeLines } from "../../lib/output.ts";
+import { parseTarget, withSlugHint } from "../../lib/resolve/target.ts";
 
-/** `tracker defaults set`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker defaults set`");
+/** `tracker defaults set <org>` / `<org>/<project>`: validated against the API, then stored. */
+export default async function defaultsSet(
+  this: TrackerContext,
+  flags: GlobalFlags,
+  target: string,
+): Promise<void> {
+  const parsed = parseTarget(target);
+  let org: string;
+  let project: string | null = null;
+  if (parsed.kind === "explicit") {
+    org = parsed.org;
+    project = parsed.project;
+  } else if (parsed.kind === "org-all") org = parsed.org;
+  else if (parsed.kind === "project-search") {
+    // A lone word is an organization here (the spec's `defaults set <org>`).
+    org = parsed.project;
+  } else {
+    throw new ValidationError(
+      "Name an organization or a project: tracker defaults set <org>[/<project>].",
+      "target",
+    );
+  }
+  if (project) {
+    const p = await withSlugHint(this, { org, project }, () => getProject(this, org, project as string));
+    project = p.slug;
+  } else {
+    const o = await withSlugHint(this, { org }, () => getOrganization(this, org));
+    org = o.slug;
+  }
+  writeDefaults(this, { org, project });
+  if (flags.json) return writeJson(this, { org, project });
+  writeLines(this, project ? `Default set to ${org}/${project}.` : `Default organization set to ${org}.`);
 }

@@ -2,10 +2,12 @@ import type { TrackerContext } from "../../context.ts";
 import { getOrganization } from "../../lib/api/organizations.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
+import { resolveOrg, withSlugHint } from "../../lib/resolve/target.ts";
 
-/** `tracker org view <org>`. */
+/** `tracker org view <org>`: the organization object (JSON) or its key facts. */
 export default async function orgView(this: TrackerContext, flags: GlobalFlags, org: string): Promise<void> {
-  const o = await getOrganization(this, org.trim());
+  const target = await resolveOrg(this, org, { command: "tracker org view" });
+  const o = await withSlugHint(this, { org: target.org }, () => getOrganization(this, target.org));
   if (flags.json) return writeJson(this, o);
   writeLines(this, [
     `${o.name} (${o.slug})`,

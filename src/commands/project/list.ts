@@ -1,6 +1,36 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { listProjects } from "../../lib/api/projects.ts";
+import type { GlobalFlags } from "../../lib/flags.ts";
+import { formatTable } from "../../lib/format/table.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { resolveOrg, withSlugHint } from "../../lib/resolve/target.ts";
 
-/** `tracker project list`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker project list`");
+/** Flags of `project list`. */
+export interface ProjectListFlags extends GlobalFlags {
+  readonly fresh: boolean;
+}
+
+/** `tracker project list [<org>]`: every project of the organization (all pages). */
+export default async function projectList(
+  this: TrackerContext,
+  flags: ProjectListFlags,
+  org?: string,
+): Promise<void> {
+  const target = await resolveOrg(this, org, { command: "tracker project list", fresh: flags.fresh });
+  const projects = await withSlugHint(this, { org: target.org }, () => listProjects(this, target.org));
+  if (flags.json) return writeJson(this, projects);
+  if (projects.length === 0) {
+    writeTip(this, `No projects in ${target.org}.`);
+    return;
+  }
+  const rows = projects.map((p) => [p.slug, p.name, p.platform ?? "-"]);
+  writeLines(
+    this,
+    formatTable(
+      [{ header: "slug" }, { header: "name", flex: true }, { header: "platform" }],
+      rows,
+      this.isStdoutTTY ? this.terminalWidth : undefined,
+    ),
+  );
+  writeTip(this, `Show one: tracker project view ${target.org}/<project>`);
 }

@@ -1,6 +1,37 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { getProject, listProjectKeys, primaryDsn } from "../../lib/api/projects.ts";
+import { ApiError } from "../../lib/errors.ts";
+import type { GlobalFlags } from "../../lib/flags.ts";
+import { writeJson, writeLines } from "../../lib/output.ts";
+import { resolveOrgProject, withSlugHint } from "../../lib/resolve/target.ts";
 
-/** `tracker project view`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker project view`");
+/** Flags of `project view`. */
+export interface ProjectViewFlags extends GlobalFlags {
+  readonly fresh: boolean;
+}
+
+/** `tracker project view [<org>/<project>]`: the project object plus its public DSN. */
+export default async function projectView(
+  this: TrackerContext,
+  flags: ProjectViewFlags,
+  target?: string,
+): Promise<void> {
+  const t = await resolveOrgProject(this, target, { command: "tracker project view", fresh: flags.fresh });
+  const project = await withSlugHint(this, t, () => getProject(this, t.org, t.project));
+  let dsn: string | null = null;
+  try {
+    dsn = primaryDsn(await listProjectKeys(this, t.org, t.project)) ?? null;
+  } catch (err) {
+    // Reading keys needs project:read on the project; the project itself is still worth showing.
+    if (!(err instanceof ApiError && (err.status === 403 || err.status === 404))) throw err;
+    this.log.debug(`Project keys unavailable: ${err.message}`);
+  }
+  if (flags.json) return writeJson(this, { ...project, dsn });
+  writeLines(this, [
+    `${project.name} (${t.org}/${project.slug})`,
+    `ID:        ${project.id}`,
+    `Platform:  ${project.platform ?? "-"}`,
+    `Created:   ${project.dateCreated ?? "-"}`,
+    `DSN:       ${dsn ?? "-"}`,
+  ]);
 }

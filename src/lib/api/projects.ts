@@ -12,7 +12,9 @@ export const Project = v.looseObject({
   platform: v.optional(v.nullable(v.string())),
   dateCreated: v.optional(v.nullable(v.string())),
   isMember: v.optional(v.boolean()),
-  organization: v.optional(v.looseObject({ id: v.string(), slug: v.string(), name: v.optional(v.string()) })),
+  organization: v.optional(
+    v.looseObject({ id: v.optional(v.string()), slug: v.string(), name: v.optional(v.string()) }),
+  ),
 });
 /** A validated project. */
 export type Project = v.InferOutput<typeof Project>;
@@ -92,4 +94,33 @@ export async function listProjects(ctx: TrackerContext, org: string): Promise<Pr
   });
   cacheProjects(ctx, org, projects);
   return projects;
+}
+
+/** A client key (DSN) of a project; only the fields the CLI shows are required. */
+export const ProjectKey = v.looseObject({
+  id: v.string(),
+  name: v.optional(v.nullable(v.string())),
+  isActive: v.optional(v.boolean()),
+  public: v.optional(v.string()),
+  dsn: v.optional(v.looseObject({ public: v.optional(v.string()) })),
+});
+/** A validated project key. */
+export type ProjectKey = v.InferOutput<typeof ProjectKey>;
+
+/** Every client key of a project (all pages). */
+export async function listProjectKeys(
+  ctx: TrackerContext,
+  org: string,
+  project: string,
+): Promise<ProjectKey[]> {
+  return fetchAllPages(ctx, {
+    path: `/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(project)}/keys/`,
+    host: { org },
+    schema: v.array(ProjectKey),
+  });
+}
+
+/** The DSN shown for a project: the public DSN of the first active key (API.md §3.5). */
+export function primaryDsn(keys: readonly ProjectKey[]): string | undefined {
+  return keys.find((k) => k.isActive !== false && k.dsn?.public)?.dsn?.public;
 }

@@ -1,10 +1,48 @@
 import type { TrackerContext } from "../../context.ts";
+import { mapLimit } from "../concurrency.ts";
+import { type FindDsnOptions, findDsns } from "../dsn/detect.ts";
+import { resolveDsnProject } from "../dsn/resolve.ts";
+import { ResolutionError } from "../errors.ts";
 import type { ResolvedProject, ResolveOptions } from "./target.ts";
 
+/** Parallel DSN → project lookups at most in flight. */
+const DSN_RESOLVE_CONCURRENCY = 4;
+
 /**
- * Projects detected from DSNs (TRACKER_DSN, .env files, source code) around the working directory.
- * DSN detection arrives with the context issue; until then nothing is detected.
+ * Projects detected from DSNs (TRACKER_DSN, .env files, source code) around the working directory,
+ * one per distinct org/project. A DSN that matches no accessible project is a ResolutionError
+ * naming its file when nothing else was found; next to other projects it is skipped with a warning.
  */
-export async function detectTargets(_ctx: TrackerContext, _opts: ResolveOptions): Promise<ResolvedProject[]> {
-  return [];
+export async function detectTargets(
+  ctx: TrackerContext,
+  opts: ResolveOptions & { hooks?: FindDsnOptions["hooks"] },
+): Promise<ResolvedProject[]> {
+  const detection = findDsns(ctx, { fresh: opts.fresh, hooks: opts.hooks });
+  if (detection.found.length === 0) {
+    ctx.log.debug(`Target: no DSN found${detection.root ? ` under ${detection.root}` : ""}`);
+    return [];
+  }
+  const results = await mapLimit(detection.found, DSN_RESOLVE_CONCURRENCY, async (f) => {
+    try {
+      return await resolveDsnProject(ctx, f.dsn, { source: f.source, fresh: opts.fresh });
+    } catch (err) {
+      if (err instanceof ResolutionError) return err;
+      throw err;
+    }
+  });
+  const out: ResolvedProject[] = [];
+  const failures: ResolutionError[] = [];
+  results.forEach((r, i) => {
+    if (r instanceof ResolutionError) {
+      failures.push(r);
+      return;
+    }
+    const source = detection.found[i]?.source ?? "DSN";
+    if (!out.some((p) => p.org === r.org && p.project === r.project)) {
+      out.push({ org: r.org, project: r.project, source });
+    }
+  });
+  if (out.length === 0 && failures[0]) throw failures[0];
+  for (const f of failures) ctx.log.warn(f.message);
+  return out;
 }

@@ -1,5 +1,13 @@
 import type { TrackerContext } from "../../context.ts";
-import { parseTarget, type ResolvedProject, type ResolveOptions, resolveOrgProject } from "./target.ts";
+import { computeAliases, saveAliases } from "./aliases.ts";
+import {
+  announceTarget,
+  parseTarget,
+  type ResolvedProject,
+  type ResolveOptions,
+  resolveImplicitProjects,
+  resolveOrgProject,
+} from "./target.ts";
 
 /** What `issue list` lists: one project, several detected projects (with aliases), or a whole org. */
 export type ListTarget =
@@ -9,7 +17,8 @@ export type ListTarget =
 
 /**
  * Resolves the target of a listing: `<org>/` is org-wide; several DSN-detected projects give
- * multi-project mode (each with an alias); anything else resolves to one project.
+ * multi-project mode, each with a short alias that is stored for `issue view <alias>-<suffix>`;
+ * anything else resolves to one project.
  */
 export async function resolveListTargets(
   ctx: TrackerContext,
@@ -18,5 +27,22 @@ export async function resolveListTargets(
 ): Promise<ListTarget> {
   const parsed = parseTarget(target);
   if (parsed.kind === "org-all") return { mode: "org", org: parsed.org, source: "argument" };
-  return { mode: "single", project: await resolveOrgProject(ctx, target, opts) };
+  if (parsed.kind !== "none") return { mode: "single", project: await resolveOrgProject(ctx, target, opts) };
+  ctx.log.debug("Target: no argument");
+  const found = await resolveImplicitProjects(ctx, opts);
+  if (found.length === 1) {
+    const only = found[0] as ResolvedProject;
+    announceTarget(ctx, only);
+    return { mode: "single", project: only };
+  }
+  const aliases = computeAliases(found);
+  const projects = found.map((p, i) => ({ ...p, alias: aliases[i] as string }));
+  saveAliases(
+    ctx,
+    projects.map((p) => ({ alias: p.alias, org: p.org, project: p.project })),
+  );
+  ctx.log.info(
+    `Using ${projects.length} detected projects: ${projects.map((p) => `${p.org}/${p.project} (${p.alias}, from ${p.source})`).join(", ")}`,
+  );
+  return { mode: "multi", projects };
 }

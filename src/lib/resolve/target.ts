@@ -1,11 +1,12 @@
 /**
  * Target resolution: which organization and project(s) a command applies to.
  * Order: explicit argument, then TRACKER_ORG/TRACKER_PROJECT, then stored defaults, then DSN
- * auto-detection.
+ * auto-detection (TRACKER_DSN, `.env*` files, source code under the project root).
  */
 import type { TrackerContext } from "../../context.ts";
-import { readDefaults } from "../db/defaults.ts";
-import { ContextError, ValidationError } from "../errors.ts";
+import { readDefaults, type StoredDefaults } from "../db/defaults.ts";
+import { ApiError, ContextError, ResolutionError, ValidationError } from "../errors.ts";
+import { looksLikeUrl, parseServiceUrl } from "./url.ts";
 
 /** A parsed target argument. */
 export type ParsedTarget =
@@ -14,28 +15,42 @@ export type ParsedTarget =
   | { kind: "org-all"; org: string }
   | { kind: "project-search"; project: string };
 
-const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-const FORMS = "<org>/<project>, <org>/ (issue list only) or <project>";
+/** Slugs: a letter or digit, then letters, digits, `_`, `.`, `-` (case is kept: slugs are case-sensitive). */
+export const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const FORMS = "<org>/<project>, <org>/ (issue list only), <project>, or a project URL";
+
+/** Trims a pasted value and keeps its first non-empty line. */
+export function cleanInput(raw: string): string {
+  return (raw.split(/\r?\n/).find((l) => l.trim() !== "") ?? "").trim();
+}
 
 /** Parses a target argument; malformed input is a ValidationError naming the allowed forms. */
 export function parseTarget(raw: string | undefined): ParsedTarget {
   if (raw === undefined) return { kind: "none" };
-  const text = (raw.split(/\r?\n/)[0] ?? "").trim();
+  const text = cleanInput(raw);
   if (text === "") return { kind: "none" };
+  const bad = (why?: string) =>
+    new ValidationError(`Invalid target '${text}'${why ? ` (${why})` : ""}. Use ${FORMS}.`, "target");
+  if (looksLikeUrl(text)) {
+    const u = parseServiceUrl(text);
+    if (!u?.org) throw bad("not a project or organization URL of the service");
+    if (u.issue) throw bad(`an issue URL; use \`tracker issue view ${text}\``);
+    if (!SLUG_RE.test(u.org) || (u.project !== undefined && !SLUG_RE.test(u.project))) throw bad();
+    return u.project ? { kind: "explicit", org: u.org, project: u.project } : { kind: "org-all", org: u.org };
+  }
   const parts = text.split("/");
-  const bad = () => new ValidationError(`Invalid target '${text}'. Use ${FORMS}.`, "target");
   if (parts.length === 1) {
     if (!SLUG_RE.test(text)) throw bad();
     return { kind: "project-search", project: text };
   }
   if (parts.length === 2) {
     const [org, project] = parts as [string, string];
-    if (!SLUG_RE.test(org)) throw bad();
+    if (!SLUG_RE.test(org)) throw bad(org === "" ? "empty organization" : undefined);
     if (project === "") return { kind: "org-all", org };
     if (!SLUG_RE.test(project)) throw bad();
     return { kind: "explicit", org, project };
   }
-  throw bad();
+  throw bad("too many slashes");
 }
 
 /** One resolved project target and where it came from (for the "Using ... (from ...)" line). */
@@ -56,9 +71,20 @@ export interface ResolveOptions {
   fresh?: boolean;
 }
 
-function missing(resource: "Organization" | "Organization and project", opts: ResolveOptions): ContextError {
-  const example = resource === "Organization" ? `${opts.command} <org>` : `${opts.command} <org>/<project>`;
-  return new ContextError(resource, example, [
+/** The ContextError of spec section 7, with a command example and the other ways to give context. */
+export function missingContext(
+  resource: "Organization" | "Organization and project",
+  opts: ResolveOptions,
+  knownOrg?: string,
+): ContextError {
+  if (resource === "Organization") {
+    return new ContextError(resource, `${opts.command} <org>`, [
+      "set TRACKER_ORG",
+      "run `tracker defaults set <org>`",
+      "add a DSN (TRACKER_DSN in .env, or your SDK init code) to this directory",
+    ]);
+  }
+  return new ContextError(resource, `${opts.command} ${knownOrg ?? "<org>"}/<project>`, [
     "set TRACKER_ORG and TRACKER_PROJECT",
     "run `tracker defaults set <org>/<project>`",
     "add a DSN (TRACKER_DSN in .env, or your SDK init code) to this directory",
@@ -70,6 +96,66 @@ export function announceTarget(ctx: TrackerContext, r: ResolvedProject): void {
   if (r.source !== "argument") ctx.log.info(`Using ${r.org}/${r.project} (from ${r.source})`);
 }
 
+function safeDefaults(ctx: TrackerContext): StoredDefaults {
+  try {
+    return readDefaults(ctx);
+  } catch (err) {
+    ctx.log.warn(`Stored defaults unavailable: ${(err as Error).message}`);
+    return { org: null, project: null };
+  }
+}
+
+async function detectedProjects(ctx: TrackerContext, opts: ResolveOptions): Promise<ResolvedProject[]> {
+  const { detectTargets } = await import("./detect.ts");
+  return detectTargets(ctx, opts);
+}
+
+/**
+ * Runs the cascade without an argument: TRACKER_ORG/TRACKER_PROJECT, stored defaults, DSN
+ * detection. Returns every project found (several in a monorepo); throws ContextError when none.
+ */
+export async function resolveImplicitProjects(
+  ctx: TrackerContext,
+  opts: ResolveOptions,
+): Promise<ResolvedProject[]> {
+  const env = ctx.settings;
+  if (env.org && env.project) {
+    ctx.log.debug(`Target: TRACKER_ORG=${env.org} and TRACKER_PROJECT=${env.project}`);
+    return [{ org: env.org, project: env.project, source: "TRACKER_ORG/TRACKER_PROJECT" }];
+  }
+  ctx.log.debug(
+    env.org || env.project
+      ? `Target: only ${env.org ? "TRACKER_ORG" : "TRACKER_PROJECT"} is set`
+      : "Target: TRACKER_ORG/TRACKER_PROJECT not set",
+  );
+  const defaults = safeDefaults(ctx);
+  ctx.log.debug(
+    defaults.org
+      ? `Target: stored defaults ${defaults.org}${defaults.project ? `/${defaults.project}` : ""}`
+      : "Target: no stored defaults",
+  );
+  const org = env.org ?? defaults.org ?? undefined;
+  // A stored default project belongs to the stored default org only.
+  const project = env.project ?? (org === defaults.org ? (defaults.project ?? undefined) : undefined);
+  if (org && project) {
+    const source = env.org || env.project ? "environment and defaults" : "defaults";
+    return [{ org, project, source }];
+  }
+  if (!org && env.project) {
+    ctx.log.debug(`Target: searching organizations for TRACKER_PROJECT=${env.project}`);
+    const { findProjectAcrossOrgs } = await import("./project-search.ts");
+    const found = await findProjectAcrossOrgs(ctx, env.project, opts);
+    return [{ ...found, source: "TRACKER_PROJECT" }];
+  }
+  const detected = await detectedProjects(ctx, opts);
+  const usable = org ? detected.filter((d) => d.org === org) : detected;
+  if (org && detected.length > usable.length) {
+    ctx.log.debug(`Target: ignoring DSN projects outside organization ${org}`);
+  }
+  if (usable.length > 0) return usable;
+  throw missingContext("Organization and project", opts, org);
+}
+
 /** Resolves exactly one org/project; a bare `<project>` is searched across organizations. */
 export async function resolveOrgProject(
   ctx: TrackerContext,
@@ -77,7 +163,10 @@ export async function resolveOrgProject(
   opts: ResolveOptions,
 ): Promise<ResolvedProject> {
   const parsed = parseTarget(target);
-  if (parsed.kind === "explicit") return { org: parsed.org, project: parsed.project, source: "argument" };
+  if (parsed.kind === "explicit") {
+    ctx.log.debug(`Target: argument ${parsed.org}/${parsed.project}`);
+    return { org: parsed.org, project: parsed.project, source: "argument" };
+  }
   if (parsed.kind === "org-all") {
     throw new ValidationError(
       `'${parsed.org}/' (all projects) is only accepted by \`tracker issue list\`; name a project: ${parsed.org}/<project>.`,
@@ -85,38 +174,23 @@ export async function resolveOrgProject(
     );
   }
   if (parsed.kind === "project-search") {
+    ctx.log.debug(`Target: searching organizations for project ${parsed.project}`);
     const { findProjectAcrossOrgs } = await import("./project-search.ts");
     return findProjectAcrossOrgs(ctx, parsed.project, opts);
   }
-  const env = ctx.settings;
-  if (env.org && env.project) {
-    const r = { org: env.org, project: env.project, source: "TRACKER_ORG/TRACKER_PROJECT" };
-    announceTarget(ctx, r);
-    return r;
-  }
-  const defaults = safeDefaults(ctx);
-  const org = env.org ?? defaults.org ?? undefined;
-  const project =
-    env.project ?? (env.org && env.org !== defaults.org ? undefined : (defaults.project ?? undefined));
-  if (org && project) {
-    const r = { org, project, source: env.org || env.project ? "environment and defaults" : "defaults" };
-    announceTarget(ctx, r);
-    return r;
-  }
-  const { detectTargets } = await import("./detect.ts");
-  const detected = await detectTargets(ctx, opts);
-  const first = detected[0];
-  if (detected.length === 1 && first) {
-    announceTarget(ctx, first);
-    return first;
-  }
-  if (detected.length > 1) {
-    throw new ValidationError(
-      `Several projects were detected (${detected.map((d) => `${d.org}/${d.project}`).join(", ")}); name one: ${opts.command} <org>/<project>.`,
-      "target",
+  ctx.log.debug("Target: no argument");
+  const projects = await resolveImplicitProjects(ctx, opts);
+  const first = projects[0] as ResolvedProject;
+  if (projects.length > 1) {
+    throw new ResolutionError(
+      "Target",
+      `is ambiguous: ${projects.length} projects were detected`,
+      `Name one of them, e.g. \`${opts.command} ${first.org}/${first.project}\`:`,
+      projects.map((p) => `${p.org}/${p.project} (from ${p.source})`),
     );
   }
-  throw missing(org ? "Organization and project" : "Organization and project", opts);
+  announceTarget(ctx, first);
+  return first;
 }
 
 /** Resolves an organization only (argument, TRACKER_ORG, defaults, DSN). */
@@ -125,27 +199,91 @@ export async function resolveOrg(
   target: string | undefined,
   opts: ResolveOptions,
 ): Promise<{ org: string; source: string }> {
-  const text = target?.trim();
+  const text = target === undefined ? "" : cleanInput(target);
   if (text) {
-    const slug = text.replace(/\/$/, "");
-    if (!SLUG_RE.test(slug)) throw new ValidationError(`Invalid organization '${text}'.`, "org");
+    const fromUrl = looksLikeUrl(text) ? parseServiceUrl(text)?.org : undefined;
+    const slug = fromUrl ?? text.replace(/\/$/, "");
+    if (!SLUG_RE.test(slug)) {
+      throw new ValidationError(
+        `Invalid organization '${text}'. Use an organization slug such as acme.`,
+        "org",
+      );
+    }
+    ctx.log.debug(`Target: organization ${slug} from the argument`);
     return { org: slug, source: "argument" };
   }
-  if (ctx.settings.org) return { org: ctx.settings.org, source: "TRACKER_ORG" };
-  const defaults = safeDefaults(ctx);
-  if (defaults.org) return { org: defaults.org, source: "defaults" };
-  const { detectTargets } = await import("./detect.ts");
-  const detected = await detectTargets(ctx, opts);
-  const orgs = [...new Set(detected.map((d) => d.org))];
-  if (orgs.length === 1 && orgs[0]) return { org: orgs[0], source: detected[0]?.source ?? "DSN" };
-  throw missing("Organization", opts);
+  let r: { org: string; source: string } | undefined;
+  if (ctx.settings.org) r = { org: ctx.settings.org, source: "TRACKER_ORG" };
+  else {
+    ctx.log.debug("Target: TRACKER_ORG not set");
+    const defaults = safeDefaults(ctx);
+    if (defaults.org) r = { org: defaults.org, source: "defaults" };
+    else {
+      ctx.log.debug("Target: no stored default organization");
+      const detected = await detectedProjects(ctx, opts);
+      const orgs = [...new Set(detected.map((d) => d.org))];
+      if (orgs.length > 1) {
+        throw new ResolutionError(
+          "Organization",
+          `is ambiguous: DSNs of ${orgs.length} organizations were detected`,
+          `Name one of them, e.g. \`${opts.command} ${orgs[0]}\`:`,
+          orgs,
+        );
+      }
+      const d = detected[0];
+      if (d) r = { org: d.org, source: d.source };
+    }
+  }
+  if (!r) throw missingContext("Organization", opts);
+  ctx.log.info(`Using organization ${r.org} (from ${r.source})`);
+  return r;
 }
 
-function safeDefaults(ctx: TrackerContext) {
+/**
+ * Runs `fn`; a 404 is turned into a ResolutionError that says which slug is unknown, with a
+ * "did you mean" when an existing slug differs only in case (slugs are case-sensitive).
+ */
+export async function withSlugHint<T>(
+  ctx: TrackerContext,
+  ref: { org: string; project?: string },
+  fn: () => Promise<T>,
+): Promise<T> {
   try {
-    return readDefaults(ctx);
+    return await fn();
   } catch (err) {
-    ctx.log.warn(`Stored defaults unavailable: ${(err as Error).message}`);
-    return { org: null, project: null };
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    const better = await explainNotFound(ctx, ref).catch(() => undefined);
+    throw better ?? err;
   }
+}
+
+/** Builds the ResolutionError for an org/project that the API did not find; undefined when both exist. */
+export async function explainNotFound(
+  ctx: TrackerContext,
+  ref: { org: string; project?: string },
+): Promise<ResolutionError | undefined> {
+  const { listOrganizations } = await import("../api/organizations.ts");
+  const orgs = (await listOrganizations(ctx)).map((o) => o.slug);
+  if (!orgs.includes(ref.org)) {
+    const match = orgs.find((o) => o.toLowerCase() === ref.org.toLowerCase());
+    return new ResolutionError(
+      `Organization '${ref.org}'`,
+      "was not found",
+      match
+        ? `Did you mean ${match}${ref.project ? `/${ref.project}` : ""}? Slugs are case-sensitive.`
+        : "Run `tracker org list` to see the organizations this token can access.",
+    );
+  }
+  if (ref.project === undefined) return undefined;
+  const { listProjects } = await import("../api/projects.ts");
+  const projects = (await listProjects(ctx, ref.org)).map((p) => p.slug);
+  if (projects.includes(ref.project)) return undefined;
+  const match = projects.find((p) => p.toLowerCase() === (ref.project as string).toLowerCase());
+  return new ResolutionError(
+    `Project '${ref.org}/${ref.project}'`,
+    "was not found",
+    match
+      ? `Did you mean ${ref.org}/${match}? Slugs are case-sensitive.`
+      : `Run \`tracker project list ${ref.org}\` to see its projects.`,
+  );
 }

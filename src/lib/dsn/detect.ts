@@ -1,0 +1,125 @@
+/**
+ * DSN detection around the working directory: TRACKER_DSN, else a scan of the project root
+ * (`.env*` files and source code), served from the scan cache when every cached file and the
+ * directories from the working directory up to the root are unchanged.
+ */
+import { statSync } from "node:fs";
+import { dirname, relative, sep } from "node:path";
+import type { TrackerContext } from "../../context.ts";
+import { readScanCache, type ScanCacheEntry, writeScanCache } from "../db/dsn-cache.ts";
+import { ConfigError } from "../errors.ts";
+import { type Dsn, parseDsn } from "./parse.ts";
+import { ancestorChain, findProjectRoot } from "./root.ts";
+import { type DsnLocation, type ScanHooks, scanTree } from "./scan.ts";
+
+/** One DSN found for the working directory, with a human label of where it came from. */
+export interface FoundDsn {
+  dsn: Dsn;
+  /** `TRACKER_DSN`, or the file path relative to the working directory (e.g. `.env`, `apps/web/.env`). */
+  source: string;
+  /** Absolute path of the file, when it came from a file. */
+  file?: string;
+  location?: DsnLocation;
+}
+
+/** Options of findDsns. */
+export interface FindDsnOptions {
+  /** Ignore the scan cache (and rewrite it). */
+  fresh?: boolean;
+  /** File-system observer (tests use it to prove a warm run reads nothing). */
+  hooks?: ScanHooks;
+}
+
+/** The DSNs that apply to the working directory and whether the scan cache served them. */
+export interface DsnDetection {
+  root: string | undefined;
+  found: FoundDsn[];
+  fromCache: boolean;
+}
+
+function unchanged(path: string, mtimeMs: number, size?: number): boolean {
+  try {
+    const s = statSync(path);
+    return Math.floor(s.mtimeMs) === mtimeMs && (size === undefined || s.size === size);
+  } catch {
+    return false;
+  }
+}
+
+/** True when every cached DSN file and every scanned directory between cwd and root is unchanged. */
+export function verifyScanCache(entry: ScanCacheEntry, cwd: string): boolean {
+  for (const loc of entry.locations) if (!unchanged(loc.file, loc.mtimeMs, loc.size)) return false;
+  for (const dir of ancestorChain(cwd, entry.root)) {
+    const m = entry.dirMtimes[dir];
+    if (m !== undefined && !unchanged(dir, m)) return false;
+  }
+  return true;
+}
+
+function within(dir: string, parent: string): boolean {
+  return dir === parent || dir.startsWith(parent.endsWith(sep) ? parent : parent + sep);
+}
+
+/**
+ * Picks the locations that apply to `cwd`: those at or below it; else those of the nearest
+ * ancestor directory that has any; else every location of the root (a monorepo seen from a
+ * directory of its own). Each DSN appears once, `.env*` files before source code, shallow first.
+ */
+export function scopeLocations(locations: readonly DsnLocation[], cwd: string, root: string): DsnLocation[] {
+  const sorted = [...locations].sort(
+    (a, b) =>
+      (a.kind === "env-file" ? 0 : 1) - (b.kind === "env-file" ? 0 : 1) ||
+      a.file.split(sep).length - b.file.split(sep).length ||
+      a.file.localeCompare(b.file),
+  );
+  let picked = sorted.filter((l) => within(dirname(l.file), cwd));
+  if (picked.length === 0) {
+    for (const dir of ancestorChain(cwd, root)) {
+      picked = sorted.filter((l) => dirname(l.file) === dir);
+      if (picked.length > 0) break;
+    }
+  }
+  if (picked.length === 0) picked = sorted;
+  const seen = new Set<string>();
+  return picked.filter((l) => !seen.has(l.dsn) && seen.add(l.dsn));
+}
+
+/** Finds the DSNs for the working directory (TRACKER_DSN wins over files). */
+export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDetection {
+  const envDsn = ctx.settings.dsn;
+  if (envDsn) {
+    const dsn = parseDsn(envDsn);
+    if (!dsn) {
+      throw new ConfigError(
+        "TRACKER_DSN is not a valid DSN.",
+        "Use the form https://<public key>@<host>/<project id>, as shown in the project's Client Keys settings.",
+      );
+    }
+    ctx.log.debug("Target: using TRACKER_DSN from the environment");
+    return { root: undefined, found: [{ dsn, source: "TRACKER_DSN" }], fromCache: false };
+  }
+  const root = findProjectRoot(ctx.cwd, ctx.homeDir);
+  const mode = (ctx.env.NODE_ENV?.trim() || "development").toLowerCase();
+  let entry = opts.fresh ? undefined : readScanCache(ctx, root);
+  let fromCache = false;
+  if (entry && entry.mode === mode && verifyScanCache(entry, ctx.cwd)) {
+    fromCache = true;
+    ctx.log.debug(`Target: DSN scan cache hit for ${root} (${entry.locations.length} location(s) verified)`);
+  } else {
+    const started = performance.now();
+    const scan = scanTree(root, { mode, hooks: opts.hooks });
+    ctx.log.debug(
+      `Target: scanned ${root} for DSNs: ${scan.filesRead} file(s) read, ${scan.locations.length} DSN location(s), ${Math.round(performance.now() - started)} ms`,
+    );
+    entry = { v: 1, root, mode, locations: scan.locations, dirMtimes: scan.dirMtimes };
+    writeScanCache(ctx, entry);
+  }
+  const found: FoundDsn[] = [];
+  for (const loc of scopeLocations(entry.locations, ctx.cwd, root)) {
+    const dsn = parseDsn(loc.dsn);
+    if (!dsn) continue;
+    const rel = relative(ctx.cwd, loc.file) || loc.file;
+    found.push({ dsn, source: loc.line ? `${rel}:${loc.line}` : rel, file: loc.file, location: loc });
+  }
+  return { root, found, fromCache };
+}
