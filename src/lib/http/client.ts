@@ -402,11 +402,8 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
 function redactUrl(raw: string): string {
   try {
     const u = new URL(raw);
-    if (u.username || u.password) {
-      u.username = u.username ? "[REDACTED]" : "";
-      u.password = "";
-    }
-    return u.toString();
+    const creds = u.username || u.password ? "[REDACTED]@" : "";
+    return `${u.protocol}//${creds}${u.host}${u.pathname}`;
   } catch {
     return "[invalid proxy URL]";
   }
