@@ -1,6 +1,31 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { formatExplanation } from "../../lib/format/issue-analysis.ts";
+import { ensureRootCause, toExplainJson } from "../../lib/issues/analysis.ts";
+import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { startSpinner } from "../../lib/issues/spinner.ts";
+import { writeJson, writeLines } from "../../lib/output.ts";
 
-/** `tracker issue explain`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker issue explain`");
+/** `tracker issue explain <issue>`: the root cause from the service's AI analysis (reused when finished). */
+export default async function issueExplain(
+  this: TrackerContext,
+  flags: { json: boolean; fresh: boolean; force: boolean },
+  ref: string,
+): Promise<void> {
+  const { org, issue } = await resolveIssue(this, ref, {
+    command: "tracker issue explain",
+    fresh: flags.fresh,
+  });
+  const spinner = startSpinner(this, `Analysing ${issue.shortId}…`);
+  let view: Awaited<ReturnType<typeof ensureRootCause>>;
+  try {
+    view = await ensureRootCause(this, org, issue.id, issue.shortId, {
+      force: flags.force,
+      onProgress: (text) => spinner.update(text),
+    });
+  } finally {
+    spinner.stop();
+  }
+  const out = toExplainJson(issue.id, view);
+  if (flags.json) return writeJson(this, out);
+  writeLines(this, formatExplanation(`${issue.shortId}: ${issue.title}`, out));
 }

@@ -61,7 +61,7 @@ export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerC
   docs: {
     brief: "List issues",
     fullDescription: describe(
-      `Lists issues of a project, of several detected projects, or of a whole organization (<org>/). ${TARGET_HELP}`,
+      `Lists issues of a project, of several detected projects, or of a whole organization (<org>/: every project the token can access, with an ALIAS column). Pages at 100 per request up to --limit; -c last continues after the previous page of the same target, sort, query and period. Without -q the service shows unresolved issues. --json prints {"data": [...], "hasMore": bool, "nextCursor": "..."} (nextCursor only when a next page exists; "errors": [{"project", "message"}] when a detected project failed); "count" is always a number. ${TARGET_HELP}`,
       [
         "tracker issue list acme/web",
         "tracker issue list acme/ -n 100 --sort freq",
@@ -114,10 +114,10 @@ export const issueRoutes = buildRouteMap({
       },
       docs: {
         brief: "Explain the root cause of an issue (AI analysis)",
-        fullDescription: describe("Runs (or reuses) the service's AI analysis and prints the root cause.", [
-          "tracker issue explain WEB-4Y",
-          "tracker issue explain WEB-4Y --json",
-        ]),
+        fullDescription: describe(
+          'Runs (or reuses) the service\'s AI analysis and prints the root cause. Polls until it is done (up to 6 minutes). --json prints {"issueId", "analysis": {"summary", "rootCause", "suggestedFix", "affectedCode"}}.',
+          ["tracker issue explain WEB-4Y", "tracker issue explain WEB-4Y --json"],
+        ),
       },
     }),
     plan: buildCommand<
@@ -136,10 +136,10 @@ export const issueRoutes = buildRouteMap({
       },
       docs: {
         brief: "Propose a fix plan for an issue (AI analysis)",
-        fullDescription: describe("Builds on the root-cause analysis and prints numbered fix steps.", [
-          "tracker issue plan WEB-4Y",
-          "tracker issue plan WEB-4Y --json",
-        ]),
+        fullDescription: describe(
+          'Builds on the root-cause analysis and prints numbered fix steps. --json prints {"issueId", "plan": {"steps": [{"step", "action", "code", "file", "line"}], "confidence"}}; the service gives no line numbers, so line is read from the step text (0 when none); confidence is the service\'s score, else the issue\'s fixability score, else 0.',
+          ["tracker issue plan WEB-4Y", "tracker issue plan WEB-4Y --json"],
+        ),
       },
     }),
   },

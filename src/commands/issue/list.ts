@@ -1,6 +1,223 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { type ApiIssue, type Issue, searchIssuesPage, toIssue } from "../../lib/api/issues.ts";
+import { getProjectId } from "../../lib/api/projects.ts";
+import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
+import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
+import { formatIssueTable } from "../../lib/format/issue-table.ts";
+import { projectAliases } from "../../lib/issues/aliases.ts";
+import { issueComparator } from "../../lib/issues/order.ts";
+import { splitFetch } from "../../lib/issues/quota.ts";
+import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { saveAliases } from "../../lib/resolve/aliases.ts";
+import { resolveListTargets } from "../../lib/resolve/list-targets.ts";
+import type { ResolvedProject } from "../../lib/resolve/target.ts";
+import type { IssueListFlags } from "./index.ts";
 
-/** `tracker issue list`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker issue list`");
+/** An issue row of the listing, with the alias of its project in multi-project and org-wide modes. */
+type Row = Issue & { alias?: string };
+
+/** A failed project of a multi-project listing. */
+interface ProjectFailure {
+  project: string;
+  message: string;
+}
+
+interface Listing {
+  rows: Row[];
+  hasMore: boolean;
+  nextCursor?: string;
+  errors: ProjectFailure[];
+  header: string;
+  /** Whether `-c last` can continue this listing. */
+  resumable: boolean;
+  aliased: boolean;
+}
+
+const SORT_TEXT: Record<string, string> = {
+  date: "last seen",
+  new: "first seen",
+  freq: "events",
+  user: "users",
+};
+
+function fetchIssues(
+  ctx: TrackerContext,
+  org: string,
+  projects: readonly string[],
+  flags: IssueListFlags,
+  limit: number,
+  cursor: string | undefined,
+): Promise<Page<ApiIssue>> {
+  return fetchLimited(limit, cursor, (size, c) =>
+    searchIssuesPage(ctx, {
+      org,
+      projects,
+      query: flags.query,
+      sort: flags.sort,
+      period: flags.period,
+      limit: size,
+      cursor: c,
+    }),
+  );
+}
+
+function keyFor(target: string, flags: IssueListFlags): string {
+  return cursorKey("issue-list", target, { sort: flags.sort, query: flags.query, period: flags.period });
+}
+
+async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueListFlags): Promise<Listing> {
+  const label = `${p.org}/${p.project}`;
+  const key = keyFor(label, flags);
+  const start = resolveCursor(ctx, key, flags.cursor);
+  const id = await getProjectId(ctx, p.org, p.project, flags.fresh);
+  const page = await fetchIssues(ctx, p.org, [id], flags, flags.limit, start);
+  saveCursor(ctx, key, page.nextCursor);
+  return {
+    rows: page.data.map(toIssue),
+    hasMore: page.nextCursor !== undefined,
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    errors: [],
+    header: `Issues in ${label}`,
+    resumable: true,
+    aliased: false,
+  };
+}
+
+async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags): Promise<Listing> {
+  const key = keyFor(`${org}/`, flags);
+  const start = resolveCursor(ctx, key, flags.cursor);
+  // project=-1: every project the token can access, not only the caller's team projects.
+  const page = await fetchIssues(ctx, org, ["-1"], flags, flags.limit, start);
+  saveCursor(ctx, key, page.nextCursor);
+  const issues = page.data.map(toIssue);
+  const aliases = projectAliases(issues.map((i) => i.project.slug));
+  saveAliases(
+    ctx,
+    [...aliases].map(([project, alias]) => ({ alias, org, project })),
+  );
+  return {
+    rows: issues.map((i) => ({ ...i, alias: aliases.get(i.project.slug.toLowerCase()) ?? i.project.slug })),
+    hasMore: page.nextCursor !== undefined,
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    errors: [],
+    header: `Issues in all projects of ${org}`,
+    resumable: true,
+    aliased: true,
+  };
+}
+
+async function listMulti(
+  ctx: TrackerContext,
+  projects: ResolvedProject[],
+  flags: IssueListFlags,
+): Promise<Listing> {
+  if (flags.cursor !== undefined) {
+    throw new ValidationError(
+      "--cursor continues one project or one organization (<org>/); with several detected projects, name one: tracker issue list <org>/<project> -c last.",
+      "cursor",
+    );
+  }
+  const ids = new Map<number, string>();
+  const compare = issueComparator(flags.sort);
+  const slices = await splitFetch<Issue>(
+    projects.length,
+    flags.limit,
+    async (i, count, cursor) => {
+      const p = projects[i] as ResolvedProject;
+      let id = ids.get(i);
+      if (id === undefined) {
+        id = await getProjectId(ctx, p.org, p.project, flags.fresh);
+        ids.set(i, id);
+      }
+      const page = await fetchIssues(ctx, p.org, [id], flags, count, cursor);
+      return { rows: page.data.map(toIssue), nextCursor: page.nextCursor };
+    },
+    compare,
+    FAN_OUT_CONCURRENCY,
+  );
+  const errors: ProjectFailure[] = [];
+  const rows: Row[] = [];
+  slices.forEach((s, i) => {
+    const p = projects[i] as ResolvedProject;
+    const alias = p.alias ?? p.project;
+    if (s.error !== undefined) {
+      if (s.error instanceof AuthError) throw s.error;
+      const message = s.error instanceof CliError ? s.error.message : String(s.error);
+      errors.push({ project: `${p.org}/${p.project}`, message });
+    }
+    for (const r of s.rows) rows.push({ ...r, alias });
+  });
+  if (errors.length === projects.length) throw slices.find((s) => s.error !== undefined)?.error;
+  rows.sort(compare);
+  saveAliases(
+    ctx,
+    projects.map((p) => ({ alias: (p.alias ?? p.project).toLowerCase(), org: p.org, project: p.project })),
+  );
+  return {
+    rows,
+    hasMore: slices.some((s) => s.hasMore),
+    errors,
+    header: `Issues in ${projects.map((p) => `${p.org}/${p.project} (${p.alias ?? p.project})`).join(", ")}`,
+    resumable: false,
+    aliased: true,
+  };
+}
+
+/** `tracker issue list`: one project, several detected projects, or a whole organization. */
+export default async function issueList(
+  this: TrackerContext,
+  flags: IssueListFlags,
+  target?: string,
+): Promise<void> {
+  const t = await resolveListTargets(this, target, { command: "tracker issue list", fresh: flags.fresh });
+  const listing =
+    t.mode === "org"
+      ? await listOrg(this, t.org, flags)
+      : t.mode === "multi"
+        ? await listMulti(this, t.projects, flags)
+        : await listOne(this, t.project, flags);
+  for (const e of listing.errors) this.log.warn(`Could not list issues of ${e.project}: ${e.message}`);
+  if (flags.json) {
+    return writeJson(this, {
+      data: listing.rows,
+      hasMore: listing.hasMore,
+      ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}),
+      ...(listing.errors.length > 0 ? { errors: listing.errors } : {}),
+    });
+  }
+  const filter = `${flags.query ?? "is:unresolved"}, sorted by ${SORT_TEXT[flags.sort] ?? flags.sort}, last ${flags.period}`;
+  if (listing.rows.length === 0) {
+    writeTip(this, `No issues found. ${listing.header} (${filter}).`);
+    return;
+  }
+  writeLines(this, [
+    `${listing.header} (${filter}):`,
+    "",
+    ...formatIssueTable(listing.rows, {
+      width: this.isStdoutTTY ? this.terminalWidth : undefined,
+      now: this.now(),
+      aliasOf: listing.aliased ? (i) => (i as Row).alias ?? i.project.slug : undefined,
+      color: this.color && this.isStdoutTTY,
+    }),
+  ]);
+  const first = listing.rows[0] as Row;
+  if (listing.aliased) {
+    const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
+    writeTip(
+      this,
+      `Tip: view an issue by alias and suffix, e.g. tracker issue view ${first.alias}-${suffix}`,
+    );
+  } else {
+    writeTip(this, `Tip: tracker issue view ${first.shortId} shows an issue with its latest event.`);
+  }
+  if (listing.hasMore) {
+    writeTip(
+      this,
+      listing.resumable
+        ? `Showing ${listing.rows.length}; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).`
+        : `Showing ${listing.rows.length}; more exist. Show more at once with -n (up to 1000).`,
+    );
+  }
 }

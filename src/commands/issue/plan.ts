@@ -1,6 +1,28 @@
-import { NotAvailableError } from "../../lib/errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import { formatPlan } from "../../lib/format/issue-analysis.ts";
+import { ensureSolution, toPlanJson } from "../../lib/issues/analysis.ts";
+import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { startSpinner } from "../../lib/issues/spinner.ts";
+import { writeJson, writeLines } from "../../lib/output.ts";
 
-/** `tracker issue plan`: arrives with its own issue; until then it fails clearly. */
-export default async function (): Promise<void> {
-  throw new NotAvailableError("`tracker issue plan`");
+/** `tracker issue plan <issue>`: a numbered fix plan built on the root-cause analysis. */
+export default async function issuePlan(
+  this: TrackerContext,
+  flags: { json: boolean; fresh: boolean; force: boolean },
+  ref: string,
+): Promise<void> {
+  const { org, issue } = await resolveIssue(this, ref, { command: "tracker issue plan", fresh: flags.fresh });
+  const spinner = startSpinner(this, `Planning a fix for ${issue.shortId}…`);
+  let view: Awaited<ReturnType<typeof ensureSolution>>;
+  try {
+    view = await ensureSolution(this, org, issue.id, issue.shortId, {
+      force: flags.force,
+      onProgress: (text) => spinner.update(text),
+    });
+  } finally {
+    spinner.stop();
+  }
+  const out = toPlanJson(issue.id, view, issue.seerFixabilityScore);
+  if (flags.json) return writeJson(this, out);
+  writeLines(this, formatPlan(`${issue.shortId}: ${issue.title}`, out));
 }
