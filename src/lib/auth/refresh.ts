@@ -40,7 +40,7 @@ export function needsRefresh(c: StoredCredentials, now: number): boolean {
   if (c.expires_at === null) return false;
   const lifetime =
     c.issued_at !== null && c.expires_at > c.issued_at ? c.expires_at - c.issued_at : DEFAULT_LIFETIME_MS;
-  return c.expires_at - now <= lifetime * REFRESH_REMAINING_FRACTION;
+  return c.expires_at - now < lifetime * REFRESH_REMAINING_FRACTION;
 }
 
 /** Returns usable stored credentials, refreshing them first when they are close to expiry. */
