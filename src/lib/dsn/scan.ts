@@ -77,7 +77,7 @@ const BUF = Buffer.allocUnsafe(MAX_FILE_BYTES + 1);
 const AT = 0x40;
 
 /** Reads a file into the shared buffer; undefined when huge, unreadable or binary. */
-function readSmall(path: string, hooks: ScanHooks | undefined): string | undefined {
+function readSmall(path: string, hooks: ScanHooks | undefined, needsAt = true): string | undefined {
   hooks?.onReadFile?.(path);
   let fd: number;
   try {
@@ -97,7 +97,7 @@ function readSmall(path: string, hooks: ScanHooks | undefined): string | undefin
   const head = BUF.subarray(0, Math.min(n, 8000));
   if (head.indexOf(0) >= 0) return undefined;
   // Most files hold no '@' at all; skip decoding them.
-  if (BUF.subarray(0, n).indexOf(AT) < 0) return "";
+  if (needsAt && BUF.subarray(0, n).indexOf(AT) < 0) return "";
   return BUF.toString("latin1", 0, n);
 }
 
@@ -130,8 +130,9 @@ function scanEnvFiles(
   const out: DsnLocation[] = [];
   for (const f of ranked) {
     const path = join(dir, f.name);
-    const text = readSmall(path, hooks);
-    if (!text) continue;
+    // Read even without '@': a blank value here still shadows the same variable in lower-ranked files.
+    const text = readSmall(path, hooks, false);
+    if (text === undefined) continue;
     for (const [key, value] of parseEnvText(text)) {
       if (!isDsnVariable(key) || seenVars.has(key)) continue;
       // A blank value in a higher-priority file still shadows lower ones, like dotenv loading does.
