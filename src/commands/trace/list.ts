@@ -22,14 +22,15 @@ export interface TraceListItem {
 
 /** Maps an API row to the JSON item (the project slug falls back to the listed project). */
 export function toTraceListItem(row: TransactionRow, project: string): TraceListItem {
-  return {
-    ...row,
+  const item: TraceListItem = {
     traceId: row.trace.toLowerCase(),
     transaction: row.transaction ?? null,
     durationMs: row["transaction.duration"] ?? null,
     timestamp: row.timestamp,
     project: row.project ?? project,
   };
+  for (const [k, val] of Object.entries(row)) if (!(k in item)) item[k] = val;
+  return item;
 }
 
 /** Quotes a word for a POSIX shell when it needs it. */
