@@ -163,6 +163,29 @@ describe("auth login --token", () => {
   });
 });
 
+describe("auth login --token (more shapes)", () => {
+  test("bare --token followed by another flag still reads stdin", async () => {
+    const configDir = tempDir();
+    const r = await runCli(["auth", "login", "--token", "--json"], { api, configDir, stdin: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).method).toBe("token");
+    expect(storedIn(configDir)?.token).toBe(USER_TOKEN);
+  });
+
+  test("an org token with only org:ci is accepted (403 is not a rejection) with the scope hint", async () => {
+    const configDir = tempDir();
+    const ci = mintOrgToken(api.state, "acme", ["org:ci"]);
+    const r = await runCli(["auth", "login", "--token", ci], { api, configDir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toStartWith("Warning: This org token cannot read organization acme. The token may lack");
+    expect(storedIn(configDir)?.token).toBe(ci);
+    const s = await runCli(["auth", "status", "--json"], { api, configDir });
+    expect(s.exitCode).toBe(0);
+    expect(JSON.parse(s.stdout).organizations).toEqual([{ slug: "acme", name: null }]);
+    expect(s.stdout + s.stderr + r.stdout + r.stderr).not.toContain(ci);
+  });
+});
+
 describe("auth login (device flow, e2e)", () => {
   test("shows the code, polls until approved, stores access + refresh token and expiry", async () => {
     configureOAuth(api.state, {

@@ -5,7 +5,8 @@ import { assertSameHost, envToken, type TokenSource } from "../../lib/auth/token
 import { classifyToken, decodeOrgClaim, tokenKindLabel } from "../../lib/auth/token-kind.ts";
 import { readCredentials } from "../../lib/db/auth.ts";
 import { readDefaults, type StoredDefaults } from "../../lib/db/defaults.ts";
-import { AuthError, CliError } from "../../lib/errors.ts";
+import { ApiError, AuthError, CliError } from "../../lib/errors.ts";
+import { SCOPE_HINT } from "../../lib/http/client.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import { maskToken } from "../../lib/redact.ts";
@@ -53,7 +54,14 @@ async function collectStatus(ctx: TrackerContext): Promise<AuthStatus> {
   let organizations: AuthStatus["organizations"] = null;
   const claim = kind === "org" ? decodeOrgClaim(token) : undefined;
   if (claim) {
-    const org = await fetchOrgOfToken(ctx, claim);
+    const org = await fetchOrgOfToken(ctx, claim).catch((err) => {
+      // A valid org token with only `org:ci` cannot read its own organization (403, not 401).
+      if (err instanceof ApiError && err.status === 403 && claim.org) {
+        ctx.log.warn(`This org token cannot read organization ${claim.org}. ${SCOPE_HINT}`);
+        return { slug: claim.org, name: null };
+      }
+      throw err;
+    });
     organizations = [org];
   } else {
     user = await fetchAuthUser(ctx);

@@ -91,7 +91,7 @@ export async function verifyToken(
         // 403 means the server accepted the token (a 401 would reject it) but its scopes are
         // narrow, e.g. the default `org:ci`: store it and say what it will not be able to do.
         if (err instanceof ApiError && err.status === 403 && claim.org) {
-          ctx.log.warn(`This org token cannot read organization ${claim.org}; ${SCOPE_HINT}`);
+          ctx.log.warn(`This org token cannot read organization ${claim.org}. ${SCOPE_HINT}`);
           return { slug: claim.org, name: null };
         }
         throw err;
