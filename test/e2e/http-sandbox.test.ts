@@ -1,0 +1,81 @@
+import { expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { USER_TOKEN } from "../fake-api/seed.ts";
+
+const ROOT = resolve(import.meta.dir, "../..");
+
+/** Reads a child's stdout until `done` accepts the text so far (bounded by a deadline). */
+async function readUntil(stream: ReadableStream<Uint8Array>, done: (text: string) => boolean, ms: number) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  const deadline = Date.now() + ms;
+  while (!done(text)) {
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    const chunk = await Promise.race([reader.read(), Bun.sleep(left).then(() => undefined)]);
+    if (!chunk || chunk.done) break;
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}
+
+test("bun run sandbox prints the exports, answers on the printed URL, and cleans up on Ctrl-C", async () => {
+  // Port 0: random loopback ports, so a developer's running sandbox on 8800 does not collide.
+  const proc = Bun.spawn([process.execPath, "run", "script/sandbox.ts", "--port", "0"], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { ...process.env },
+  });
+  try {
+    const out = await readUntil(proc.stdout, (t) => t.includes("Press Ctrl-C to stop."), 10_000);
+    const line = out.split("\n").find((l) => l.startsWith("export "));
+    expect(line).toMatch(
+      /^export TRACKER_URL=http:\/\/127\.0\.0\.1:\d+ TRACKER_AUTH_TOKEN=\S+ TRACKER_CONFIG_DIR=\S+$/,
+    );
+    const vars = Object.fromEntries(
+      (line as string)
+        .slice("export ".length)
+        .split(" ")
+        .map((kv) => kv.split("=") as [string, string]),
+    );
+    expect(vars.TRACKER_AUTH_TOKEN).toBe(USER_TOKEN);
+    expect(existsSync(vars.TRACKER_CONFIG_DIR as string)).toBe(true);
+    expect(out).toContain("org list");
+
+    const res = await fetch(`${vars.TRACKER_URL}/api/0/organizations/`, {
+      headers: { Authorization: `Bearer ${vars.TRACKER_AUTH_TOKEN}` },
+    });
+    expect(res.status).toBe(200);
+    const orgs = (await res.json()) as { slug: string; links: { regionUrl: string } }[];
+    expect(orgs.map((o) => o.slug)).toEqual(["acme", "globex", "initech"]);
+    // Region listeners answer on the same loopback host, as the trust rule requires.
+    const region = orgs[1]?.links.regionUrl as string;
+    expect(new URL(region).hostname).toBe("127.0.0.1");
+    const inRegion = await fetch(`${region}/api/0/organizations/globex/`, {
+      headers: { Authorization: `Bearer ${vars.TRACKER_AUTH_TOKEN}` },
+    });
+    expect(inRegion.status).toBe(200);
+
+    proc.kill("SIGINT");
+    expect(await proc.exited).toBe(0);
+    expect(existsSync(vars.TRACKER_CONFIG_DIR as string)).toBe(false);
+  } finally {
+    proc.kill();
+  }
+});
+
+test("a bad --port is refused with exit 2", async () => {
+  const proc = Bun.spawn([process.execPath, "run", "script/sandbox.ts", "--port", "http"], {
+    cwd: ROOT,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(await proc.exited).toBe(2);
+  expect(await new Response(proc.stderr).text()).toBe(
+    "sandbox: --port must be a whole number from 0 to 65533, got 'http'\n",
+  );
+});
