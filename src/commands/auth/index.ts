@@ -16,6 +16,7 @@ export const authRoutes = buildRouteMap({
             parse: String,
             optional: true,
             inferEmpty: true,
+            placeholder: "token",
             brief: "Log in with a pasted token (argument, masked prompt, or stdin)",
           },
         },
@@ -24,8 +25,13 @@ export const authRoutes = buildRouteMap({
       docs: {
         brief: "Log in (OAuth device flow, or --token)",
         fullDescription: describe(
-          "Logs in with the OAuth device flow, or stores a pasted token with --token.",
-          ["tracker auth login", "tracker auth login --token", 'echo "$TOKEN" | tracker auth login --token'],
+          "Logs in with the OAuth device flow: shows a code to approve in the browser, then stores an access token that is refreshed automatically. Self-hosted servers (TRACKER_URL) need version 26.1.0 or later and TRACKER_CLIENT_ID (the client ID of a Public OAuth application); older ones use --token. With --token, a user auth token, org auth token or OAuth token is checked against the service before it is stored; without a value it is read from a masked prompt, or from stdin when piped. Credentials are stored for the current service URL only. TRACKER_AUTH_TOKEN and TRACKER_TOKEN, when set, take precedence over stored credentials.",
+          [
+            "tracker auth login",
+            "tracker auth login --token",
+            'echo "$TOKEN" | tracker auth login --token',
+            "TRACKER_URL=https://sentry.example.com TRACKER_CLIENT_ID=<id> tracker auth login",
+          ],
         ),
       },
     }),
@@ -34,7 +40,10 @@ export const authRoutes = buildRouteMap({
       parameters: { flags: { ...globalFlags }, positional: { kind: "tuple", parameters: [] } },
       docs: {
         brief: "Remove stored credentials",
-        fullDescription: describe("Removes the stored credentials.", ["tracker auth logout"]),
+        fullDescription: describe(
+          "Removes the stored credentials. Environment tokens (TRACKER_AUTH_TOKEN, TRACKER_TOKEN) are not affected.",
+          ["tracker auth logout"],
+        ),
       },
     }),
     status: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
@@ -43,7 +52,7 @@ export const authRoutes = buildRouteMap({
       docs: {
         brief: "Show authentication state",
         fullDescription: describe(
-          "Shows where the token comes from, who it belongs to, and the detected context.",
+          "Shows where the token comes from (TRACKER_AUTH_TOKEN, TRACKER_TOKEN or stored), its kind, a redacted form, its expiry, the user, reachable organizations, stored defaults and the detected DSN. Exits 10 when not authenticated.",
           ["tracker auth status", "tracker auth status --json"],
         ),
       },
@@ -51,6 +60,9 @@ export const authRoutes = buildRouteMap({
   },
   docs: {
     brief: "Log in, log out, show status",
-    fullDescription: describe("Authentication.", ["tracker auth login", "tracker auth status"]),
+    fullDescription: describe(
+      "Authentication. Token precedence: TRACKER_AUTH_TOKEN, then TRACKER_TOKEN, then stored credentials.",
+      ["tracker auth login", "tracker auth status"],
+    ),
   },
 });

@@ -1,0 +1,79 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import authLogout from "../../../src/commands/auth/logout.ts";
+import authStatus from "../../../src/commands/auth/status.ts";
+import { readCredentials, writeCredentials } from "../../../src/lib/db/auth.ts";
+import { AuthError } from "../../../src/lib/errors.ts";
+import { configureOAuth, mintOAuthTokens, TEST_CLIENT_ID } from "../../fake-api/routes/oauth.ts";
+import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
+import { USER_TOKEN } from "../../fake-api/seed.ts";
+import { createTestContext } from "../../helpers/context.ts";
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.stop());
+afterEach(() => {
+  expect(api.unmatched).toEqual([]);
+  api.reset();
+  configureOAuth(api.state);
+});
+
+const NOW = Date.parse("2026-01-15T12:00:00Z");
+const DAY = 86_400_000;
+const flags = { json: false, verbose: false };
+
+describe("auth status (command)", () => {
+  test("stored OAuth login: expiry with time left, refreshable, masked token", async () => {
+    const t = createTestContext({ api, env: { TRACKER_CLIENT_ID: TEST_CLIENT_ID } });
+    const pair = mintOAuthTokens(api.state);
+    writeCredentials(t.ctx, {
+      token: pair.accessToken,
+      refresh_token: pair.refreshToken,
+      expires_at: NOW + 29 * DAY + 3_600_000,
+      issued_at: NOW - DAY,
+      kind: "oauth",
+      base_url: api.url,
+      user_json: null,
+    });
+    await authStatus.call(t.ctx, flags);
+    const lines = t.stdout().split("\n");
+    expect(lines[0]).toBe(`Source:        stored credentials (${api.url})`);
+    expect(lines[1]).toBe(`Token:         ****${pair.accessToken.slice(-4)} (OAuth token)`);
+    expect(lines[2]).toBe("Expires:       2026-02-13T13:00:00.000Z (in 29 days, refreshed automatically)");
+    expect(t.stdout()).not.toContain(pair.accessToken);
+    expect(t.stdout()).not.toContain(pair.refreshToken);
+    expect(api.requestsTo("/oauth/token/")).toEqual([]);
+  });
+
+  test("environment token: source named, expiry not tracked", async () => {
+    const t = createTestContext({ api, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
+    await authStatus.call(t.ctx, flags);
+    const lines = t.stdout().split("\n");
+    expect(lines[0]).toBe("Source:        TRACKER_AUTH_TOKEN environment variable");
+    expect(lines[2]).toBe("Expires:       not tracked (environment token)");
+    expect(t.stderr()).toBe("");
+  });
+
+  test("stored credentials of another service URL: host_scope error (exit 13), nothing sent", async () => {
+    const t = createTestContext({ api });
+    writeCredentials(t.ctx, {
+      token: USER_TOKEN,
+      refresh_token: null,
+      expires_at: null,
+      issued_at: null,
+      kind: "user",
+      base_url: "https://sentry.io",
+      user_json: null,
+    });
+    const err = (await authStatus.call(t.ctx, flags).catch((e) => e)) as AuthError;
+    expect(err).toBeInstanceOf(AuthError);
+    expect(err.reason).toBe("host_scope");
+    expect(err.exitCode).toBe(13);
+    expect(api.requests).toEqual([]);
+    // Logout still removes them.
+    await authLogout.call(t.ctx, flags);
+    expect(readCredentials(t.ctx)).toBeUndefined();
+    expect(t.stdout()).toBe("Logged out: removed the stored credentials for https://sentry.io.\n");
+  });
+});
