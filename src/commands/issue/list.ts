@@ -11,7 +11,7 @@ import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { saveAliases } from "../../lib/resolve/aliases.ts";
-import { resolveListTargets } from "../../lib/resolve/list-targets.ts";
+import { type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 
@@ -172,6 +172,15 @@ export default async function issueList(
   target?: string,
 ): Promise<void> {
   const t = await resolveListTargets(this, target, { command: "tracker issue list", fresh: flags.fresh });
+  await listIssuesFor.call(this, flags, t);
+}
+
+/** Lists and prints issues for an already resolved target (command tests pass multi-project targets directly). */
+export async function listIssuesFor(
+  this: TrackerContext,
+  flags: IssueListFlags,
+  t: ListTarget,
+): Promise<void> {
   const listing =
     t.mode === "org"
       ? await listOrg(this, t.org, flags)

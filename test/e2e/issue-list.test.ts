@@ -1,0 +1,260 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import * as v from "valibot";
+import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
+import { USER_TOKEN } from "../fake-api/seed.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.stop());
+afterEach(() => {
+  expect(api.unmatched).toEqual([]);
+  api.reset();
+});
+
+const IssueSchema = v.strictObject({
+  id: v.pipe(v.string(), v.regex(/^\d+$/)),
+  shortId: v.string(),
+  title: v.string(),
+  culprit: v.string(),
+  permalink: v.string(),
+  level: v.string(),
+  status: v.string(),
+  isUnhandled: v.boolean(),
+  count: v.number(),
+  userCount: v.number(),
+  firstSeen: v.nullable(v.string()),
+  lastSeen: v.nullable(v.string()),
+  project: v.strictObject({
+    id: v.optional(v.string()),
+    slug: v.string(),
+    name: v.string(),
+    platform: v.optional(v.string()),
+  }),
+  alias: v.optional(v.string()),
+});
+const PageSchema = v.strictObject({
+  data: v.array(IssueSchema),
+  hasMore: v.boolean(),
+  nextCursor: v.optional(v.string()),
+});
+
+const issueCalls = () => api.requestsTo("/api/0/organizations/acme/issues/");
+const sizes = () => issueCalls().map((r) => Number(r.query.get("limit")));
+
+async function list(args: string[], configDir?: string) {
+  return runCli(["issue", "list", ...args], { api, token: USER_TOKEN, ...(configDir ? { configDir } : {}) });
+}
+
+describe("issue list paging", () => {
+  for (const [limit, expected] of [
+    [1, [1]],
+    [25, [25]],
+    [100, [100]],
+    [101, [100, 1]],
+    [250, [100, 100, 50]],
+    [1000, [100, 100, 100, 100, 100, 100, 100, 100, 100, 100]],
+  ] as const) {
+    test(`-n ${limit} asks for ${expected.join(", ")}`, async () => {
+      const r = await list(["acme/web", "-n", String(limit), "--json"]);
+      expect(r.stderr).toBe("");
+      expect(r.exitCode).toBe(0);
+      const page = v.parse(PageSchema, JSON.parse(r.stdout));
+      expect(page.data).toHaveLength(limit);
+      expect(page.hasMore).toBe(true);
+      expect(page.nextCursor).toBe(`0:${limit}:0`);
+      expect(sizes()).toEqual([...expected]);
+      const first = issueCalls()[0];
+      expect(first?.host).toBe("us");
+      expect(first?.query.getAll("project")).toEqual(["300001"]);
+      expect(first?.query.get("sort")).toBe("date");
+      expect(first?.query.get("statsPeriod")).toBe("90d");
+      // Omitted query: the server applies is:unresolved.
+      expect(first?.query.has("query")).toBe(false);
+      expect(new Set(page.data.map((i) => i.id)).size).toBe(limit);
+    });
+  }
+
+  test("the end of the results: hasMore false, no nextCursor, one short request", async () => {
+    const r = await list(["acme/worker", "-n", "100", "--json"]);
+    expect(r.exitCode).toBe(0);
+    const page = v.parse(PageSchema, JSON.parse(r.stdout));
+    expect(page.hasMore).toBe(false);
+    expect("nextCursor" in page).toBe(false);
+    // acme/worker has 15 seeded issues, all unresolved and recent.
+    expect(page.data).toHaveLength(15);
+    expect(api.requestsTo("/api/0/organizations/acme/issues/")).toHaveLength(1);
+  });
+
+  test("empty results are one JSON document too", async () => {
+    const r = await runCli(["issue", "list", "initech/tps-reports", "--json"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ data: [], hasMore: false });
+    expect(r.stderr).toBe("");
+  });
+
+  test("empty results in human mode: nothing on stdout, a note on stderr", async () => {
+    const r = await runCli(["issue", "list", "initech/tps-reports"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("No issues found. Issues in initech/tps-reports");
+  });
+});
+
+describe("issue list flags", () => {
+  test("sort, period and query are sent as given; results follow them", async () => {
+    const r = await list(["acme/web", "-s", "freq", "-t", "2w", "-q", "level:fatal", "-n", "30", "--json"]);
+    expect(r.exitCode).toBe(0);
+    const page = v.parse(PageSchema, JSON.parse(r.stdout));
+    expect(page.data.every((i) => i.level === "fatal")).toBe(true);
+    const counts = page.data.map((i) => i.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const q = issueCalls()[0]?.query;
+    expect([q?.get("sort"), q?.get("statsPeriod"), q?.get("query")]).toEqual(["freq", "2w", "level:fatal"]);
+  });
+
+  test("long flag names work too", async () => {
+    const r = await list([
+      "acme/web",
+      "--sort",
+      "new",
+      "--period",
+      "24h",
+      "--limit",
+      "3",
+      "--query",
+      "is:unresolved",
+      "--json",
+    ]);
+    expect(r.exitCode).toBe(0);
+    expect(v.parse(PageSchema, JSON.parse(r.stdout)).data).toHaveLength(3);
+    expect(issueCalls()[0]?.query.get("sort")).toBe("new");
+  });
+
+  for (const [args, pattern] of [
+    [["-n", "0"], /--limit must be from 1 to 1000, got 0/],
+    [["-n", "1001"], /--limit must be from 1 to 1000, got 1001/],
+    [["-n", "abc"], /--limit must be a whole number from 1 to 1000/],
+    [["-t", "90m"], /--period must be <number><unit> with unit h, d or w/],
+    [["-t", "0d"], /--period must be/],
+    [["-c", "bogus"], /--cursor must be 'last' or a cursor like 0:100:0/],
+  ] as const) {
+    test(`bad value ${args.join(" ")} → exit 21, no request`, async () => {
+      const r = await list(["acme/web", ...args]);
+      expect(r.exitCode).toBe(21);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(pattern);
+      expect(api.requests).toEqual([]);
+    });
+  }
+
+  test("bad --sort names the allowed values (usage error)", async () => {
+    const r = await list(["acme/web", "-s", "loudest"]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/date.*new.*freq.*user/);
+    expect(api.requests).toEqual([]);
+  });
+
+  test("a query the server cannot parse is a ValidationError with its text", async () => {
+    const r = await list(["acme/web", "-q", 'title:"unterminated']);
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toContain('Error: Invalid search query: Expected """ but end of input found.');
+  });
+
+  test("a malformed target is a ValidationError", async () => {
+    const r = await list(["a/b/c"]);
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toContain("Invalid target 'a/b/c'");
+  });
+
+  test("an unknown project is a 404 naming the request", async () => {
+    const r = await list(["acme/nope"]);
+    expect(r.exitCode).toBe(30);
+    expect(r.stderr).toContain("404");
+  });
+});
+
+describe("issue list cursors", () => {
+  test("-c last continues after the previous page; a changed sort/query/period starts over", async () => {
+    const configDir = tempDir();
+    const a = await list(["acme/web", "-n", "30", "--json"], configDir);
+    const first = v.parse(PageSchema, JSON.parse(a.stdout));
+    api.reset();
+    const b = await list(["acme/web", "-n", "30", "-c", "last", "--json"], configDir);
+    expect(b.exitCode).toBe(0);
+    const second = v.parse(PageSchema, JSON.parse(b.stdout));
+    expect(issueCalls()[0]?.query.get("cursor")).toBe("0:30:0");
+    expect(second.data[0]?.id).not.toBe(first.data[0]?.id);
+    expect(second.nextCursor).toBe("0:60:0");
+    // A listing with other flags keeps its own position; -c last for it fails clearly.
+    api.reset();
+    const c = await list(["acme/web", "-s", "freq", "-c", "last"], configDir);
+    expect(c.exitCode).toBe(21);
+    expect(c.stderr).toContain("a different sort, query or period starts again at the first page");
+    expect(api.requestsTo(/issues/)).toEqual([]);
+    // The original sort continues where it stopped.
+    const d = await list(["acme/web", "-n", "5", "-c", "last", "--json"], configDir);
+    expect(v.parse(PageSchema, JSON.parse(d.stdout)).nextCursor).toBe("0:65:0");
+  });
+
+  test("an explicit cursor is sent as is", async () => {
+    const r = await list(["acme/web", "-n", "10", "-c", "0:200:0", "--json"]);
+    expect(r.exitCode).toBe(0);
+    expect(issueCalls()[0]?.query.get("cursor")).toBe("0:200:0");
+    expect(v.parse(PageSchema, JSON.parse(r.stdout)).nextCursor).toBe("0:210:0");
+  });
+
+  test("reaching the end clears the saved position", async () => {
+    const configDir = tempDir();
+    await list(["acme/worker", "-n", "100"], configDir);
+    const r = await list(["acme/worker", "-c", "last"], configDir);
+    expect(r.exitCode).toBe(21);
+  });
+});
+
+describe("issue list org-wide", () => {
+  test("<org>/ makes one org-scoped query over every accessible project, with aliases", async () => {
+    const r = await list(["acme/", "-n", "50", "--json"]);
+    expect(r.exitCode).toBe(0);
+    const page = v.parse(PageSchema, JSON.parse(r.stdout));
+    expect(issueCalls().map((c) => c.query.getAll("project"))).toEqual([["-1"]]);
+    const slugs = new Set(page.data.map((i) => i.project.slug));
+    // worker is not a member project: only project=-1 shows it.
+    expect(slugs.has("worker")).toBe(true);
+    const aliasOf = Object.fromEntries(page.data.map((i) => [i.project.slug, i.alias]));
+    expect(aliasOf).toMatchObject({ web: "we", worker: "wo", api: "a", "mobile-app": "m" });
+  });
+
+  test("human output has the ALIAS column and an alias tip; the alias works in issue view", async () => {
+    const configDir = tempDir();
+    const r = await list(["acme/", "-n", "5"], configDir);
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.split("\n");
+    expect(lines[0]).toBe("Issues in all projects of acme (is:unresolved, sorted by last seen, last 90d):");
+    expect(lines[2]).toMatch(/^ALIAS\s+ID\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
+    expect(r.stderr).toContain("Tip: view an issue by alias and suffix, e.g. tracker issue view ");
+    const v1 = await runCli(["issue", "view", "we-1", "--json"], { api, token: USER_TOKEN, configDir });
+    expect(v1.exitCode).toBe(0);
+    expect(JSON.parse(v1.stdout).shortId).toBe("WEB-1");
+  });
+});
+
+describe("issue list human output (piped)", () => {
+  test("header, columns, ISO times, tip and footer on stderr", async () => {
+    const r = await list(["acme/web", "-n", "3"]);
+    expect(r.exitCode).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe("Issues in acme/web (is:unresolved, sorted by last seen, last 90d):");
+    expect(lines[2]).toMatch(/^ID\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
+    expect(lines).toHaveLength(6);
+    expect(lines[3]).toMatch(
+      /^WEB-1\s+ReferenceError: user is not defined\s+1805\s+951\s+2026-01-15T11:55:59Z$/,
+    );
+    expect(r.stdout).not.toContain("\x1b[");
+    expect(r.stderr).toBe(
+      "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n",
+    );
+  });
+});
