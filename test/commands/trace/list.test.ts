@@ -260,9 +260,8 @@ describe("targets and failures", () => {
   test("a malformed query is a ValidationError carrying the API's detail", async () => {
     const { error, out } = await listError({ query: 'transaction:"GET' }, "acme/web");
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe(
-      "Invalid search query: Error parsing search query: unbalanced quotes in 'transaction:\"GET'",
-    );
+    expect(error.message).toStartWith("Invalid search query: ");
+    expect(error.message).toContain("unbalanced quotes in 'transaction:\"GET'");
     expect(out).toBe("");
   });
 
