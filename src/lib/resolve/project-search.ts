@@ -24,7 +24,7 @@ async function caseVariants(ctx: TrackerContext, orgs: readonly string[], slug: 
 export async function findProjectAcrossOrgs(
   ctx: TrackerContext,
   slug: string,
-  _opts: ResolveOptions,
+  opts: ResolveOptions,
 ): Promise<ResolvedProject> {
   const orgs = (await listOrganizations(ctx)).map((o) => o.slug);
   const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => getProject(ctx, o, slug));
@@ -43,7 +43,7 @@ export async function findProjectAcrossOrgs(
     throw new ResolutionError(
       `Project '${slug}'`,
       `exists in ${matches.length} organizations`,
-      "Name it with its organization:",
+      `Name it with its organization, e.g. \`${opts.command} ${matches[0]}/${slug}\`.`,
       matches.map((o) => `${o}/${slug}`),
     );
   }

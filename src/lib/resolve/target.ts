@@ -185,7 +185,7 @@ export async function resolveOrgProject(
     throw new ResolutionError(
       "Target",
       `is ambiguous: ${projects.length} projects were detected`,
-      `Name one of them, e.g. \`${opts.command} ${first.org}/${first.project}\`:`,
+      `Name one of them, e.g. \`${opts.command} ${first.org}/${first.project}\`.`,
       projects.map((p) => `${p.org}/${p.project} (from ${p.source})`),
     );
   }
@@ -226,7 +226,7 @@ export async function resolveOrg(
         throw new ResolutionError(
           "Organization",
           `is ambiguous: DSNs of ${orgs.length} organizations were detected`,
-          `Name one of them, e.g. \`${opts.command} ${orgs[0]}\`:`,
+          `Name one of them, e.g. \`${opts.command} ${orgs[0]}\`.`,
           orgs,
         );
       }
