@@ -153,6 +153,13 @@ function stillPending(file: string): boolean {
 }
 
 describe("22 missing context, 49 not available", () => {
+  test("the list of verbs checked for 49 covers every verb file", () => {
+    const verbs = [...new Bun.Glob("*/*.ts").scanSync(join(ROOT, "src/commands"))]
+      .filter((f) => !f.endsWith("/index.ts"))
+      .filter((f) => stillPending(f));
+    expect(verbs.filter((f) => !(f in PENDING_VERBS))).toEqual([]);
+  });
+
   test("routes not built yet answer 49 with a clear message", async () => {
     const pending = Object.entries(PENDING_VERBS).filter(([file]) => stillPending(file));
     const results = await Promise.all(
@@ -183,11 +190,26 @@ describe("22 missing context, 49 not available", () => {
 });
 
 describe("30 API, 31 network", () => {
-  test("an API error status: 30 with the detail indented and the 404 hint", async () => {
+  test("an API error status: 30 with the API detail indented (403 adds the scope hint)", async () => {
+    const fail = (status: number) =>
+      api.inject({
+        path: "/api/0/organizations/acme/",
+        status,
+        times: Number.POSITIVE_INFINITY,
+        body: { detail: "Something specific went wrong" },
+      });
+    fail(409);
     expectFailure(
-      await runCli(["org", "view", "nosuch"], { api, token: USER_TOKEN }),
+      await runCli(["org", "view", "acme"], { api, token: USER_TOKEN }),
       30,
-      "Error: Request failed with status 404\n  The requested resource does not exist\n\nThe resource does not exist or is not visible to this token. Slugs are case-sensitive.\n",
+      "Error: Request failed with status 409\n  Something specific went wrong\n",
+    );
+    api.reset();
+    fail(403);
+    expectFailure(
+      await runCli(["org", "view", "acme"], { api, token: USER_TOKEN }),
+      30,
+      /^Error: Request failed with status 403\n {2}Something specific went wrong\n\nThe token may lack the needed scopes: org:read, /,
     );
   });
 
