@@ -61,7 +61,6 @@ async function resolveTrace(
   const orgs = [...new Set(findRecentTraces(ctx, ref.id).map((m) => m.org))];
   if (orgs.length === 1) return { traceId: ref.id, org: orgs[0] as string };
   const resolved = await resolveOrg(ctx, undefined, { command: `${COMMAND} ${ref.id}`, fresh });
-  if (resolved.source !== "argument") ctx.log.info(`Looking in ${resolved.org} (from ${resolved.source})`);
   return { traceId: ref.id, org: resolved.org };
 }
 
