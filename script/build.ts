@@ -1,12 +1,34 @@
 /**
- * Compiles the standalone executable for this platform into dist/tracker.
+ * Compiles standalone executables.
+ *
+ *   bun run build                      this platform only → dist/tracker
+ *   bun run build:all                  every release target → dist/release/ (+ SHA256SUMS, manifest.json, install.sh)
+ *   options: --out <dir>  --version <semver>  --release-url <url>  --targets <asset,asset,...>
+ *
+ * Cross-compiling needs the Bun runtime of each target. Bun would download it from GitHub; we take
+ * the same runtime from the npm registry (`@oven/bun-<os>-<arch>[-musl][-baseline]`, exact Bun
+ * version) through `npm pack`, cached under node_modules/.cache/, and pass it with
+ * --compile-executable-path. The host target uses the running Bun and needs no download.
  * `.env` and bunfig.toml autoloading are off in the binary, so a project's files can never inject
  * settings or tokens into it.
  */
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { join, resolve } from "node:path";
+import pkg from "../package.json" with { type: "json" };
+import { BUILD_TARGETS, type BuildTarget, findTarget, hostAsset } from "../src/lib/upgrade/platform.ts";
+import { buildManifest, CHECKSUMS_NAME, formatChecksums, MANIFEST_NAME } from "../src/lib/upgrade/release.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
+/** Where downloaded Bun runtimes are cached between builds. */
+export const RUNTIME_CACHE_DIR = resolve(ROOT, "node_modules/.cache/tracker-bun-runtimes");
 
 /** Flags shared by every compiled target. */
 export const COMPILE_FLAGS = [
@@ -35,11 +57,146 @@ export async function compile(
   if (opts.target) args.push(`--target=${opts.target}`);
   if (opts.executablePath) args.push(`--compile-executable-path=${opts.executablePath}`);
   for (const [k, v] of Object.entries(opts.defines ?? {})) args.push(`--define=${k}=${JSON.stringify(v)}`);
-  const proc = Bun.spawn(args, { cwd: ROOT, stdout: "inherit", stderr: "inherit" });
-  if ((await proc.exited) !== 0) throw new Error(`bun build failed for ${outfile}`);
+  const proc = Bun.spawn(args, { cwd: ROOT, stdout: "ignore", stderr: "pipe" });
+  const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`bun build failed for ${outfile}:\n${stderr}`);
+}
+
+/** The build-time constants of one binary (see src/lib/version.ts, platform.ts, release.ts). */
+export function buildDefines(opts: {
+  version?: string;
+  asset?: string;
+  releaseUrl?: string;
+}): Record<string, string> {
+  const defines: Record<string, string> = {};
+  if (opts.version) defines.TRACKER_BUILD_VERSION = opts.version;
+  if (opts.asset) defines.TRACKER_BUILD_ASSET = opts.asset;
+  if (opts.releaseUrl) defines.TRACKER_RELEASE_BASE_URL = opts.releaseUrl.replace(/\/+$/, "");
+  return defines;
+}
+
+function hostTargetAsset(): string | undefined {
+  const glibc = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)
+    ?.header?.glibcVersionRuntime;
+  return hostAsset({
+    platform: process.platform,
+    arch: process.arch,
+    musl: process.platform === "linux" && !glibc,
+  });
+}
+
+async function run(cmd: string[], cwd: string): Promise<void> {
+  const proc = Bun.spawn(cmd, { cwd, stdout: "ignore", stderr: "pipe" });
+  const [stderr, code] = await Promise.all([new Response(proc.stderr).text(), proc.exited]);
+  if (code !== 0) throw new Error(`${cmd.join(" ")} failed (exit ${code}):\n${stderr}`);
+}
+
+/** Path of the Bun runtime for a target: the running Bun for the host, else fetched from npm once and cached. */
+export async function runtimeFor(t: BuildTarget, bunVersion: string = Bun.version): Promise<string> {
+  if (t.asset === hostTargetAsset()) return process.execPath;
+  const exe = t.os === "windows" ? "bun.exe" : "bun";
+  const dir = join(RUNTIME_CACHE_DIR, bunVersion, t.runtimePackage.replace("/", "__"));
+  const bin = join(dir, "package", "bin", exe);
+  if (existsSync(bin)) return bin;
+  const work = mkdtempSync(join(RUNTIME_CACHE_DIR, ".fetch-"));
+  try {
+    await run(
+      ["npm", "pack", `${t.runtimePackage}@${bunVersion}`, "--pack-destination", work, "--silent"],
+      work,
+    );
+    const tgz = readdirSync(work).find((f) => f.endsWith(".tgz"));
+    if (!tgz) throw new Error(`npm pack ${t.runtimePackage}@${bunVersion} produced no tarball`);
+    await run(["tar", "-xzf", tgz], work);
+    if (!existsSync(join(work, "package", "bin", exe))) {
+      throw new Error(`${t.runtimePackage}@${bunVersion} has no bin/${exe}`);
+    }
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(resolve(dir, ".."), { recursive: true });
+    mkdirSync(dir, { recursive: true });
+    await run(["mv", join(work, "package"), join(dir, "package")], work);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return bin;
+}
+
+/** Options of buildRelease. */
+export interface ReleaseOptions {
+  outDir: string;
+  version: string;
+  /** Asset names to build (default: all of BUILD_TARGETS). */
+  assets?: readonly string[];
+  releaseUrl?: string;
+  /** Log progress lines (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/** A built release: its directory and each asset's sha256. */
+export interface BuiltRelease {
+  dir: string;
+  version: string;
+  sums: Record<string, string>;
+}
+
+/** sha256 of a file, lower-case hex. */
+export async function sha256File(path: string): Promise<string> {
+  const hasher = new Bun.CryptoHasher("sha256");
+  for await (const chunk of Bun.file(path).stream()) hasher.update(chunk);
+  return hasher.digest("hex");
+}
+
+/** Writes SHA256SUMS and manifest.json for the given checksums into a release directory. */
+export function writeReleaseIndex(dir: string, version: string, sums: Record<string, string>): void {
+  writeFileSync(join(dir, CHECKSUMS_NAME), formatChecksums(sums));
+  writeFileSync(join(dir, MANIFEST_NAME), `${JSON.stringify(buildManifest(version, sums), null, 2)}\n`);
+}
+
+/** Compiles every requested target into outDir, then writes SHA256SUMS, manifest.json and install.sh beside them. */
+export async function buildRelease(opts: ReleaseOptions): Promise<BuiltRelease> {
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const targets = (opts.assets ?? BUILD_TARGETS.map((t) => t.asset)).map((name) => {
+    const t = findTarget(name);
+    if (!t)
+      throw new Error(`Unknown target '${name}'. Known: ${BUILD_TARGETS.map((x) => x.asset).join(", ")}`);
+    return t;
+  });
+  mkdirSync(opts.outDir, { recursive: true });
+  const sums: Record<string, string> = {};
+  for (const t of targets) {
+    const started = performance.now();
+    const outfile = join(opts.outDir, t.asset);
+    await compile(outfile, {
+      target: t.bunTarget,
+      executablePath: await runtimeFor(t),
+      defines: buildDefines({ version: opts.version, asset: t.asset, releaseUrl: opts.releaseUrl }),
+    });
+    sums[t.asset] = await sha256File(outfile);
+    log(`built ${t.asset} in ${Math.round(performance.now() - started)} ms`);
+  }
+  writeReleaseIndex(opts.outDir, opts.version, sums);
+  copyFileSync(resolve(ROOT, "install.sh"), join(opts.outDir, "install.sh"));
+  return { dir: opts.outDir, version: opts.version, sums };
+}
+
+function option(args: readonly string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
 }
 
 if (import.meta.main) {
-  mkdirSync(resolve(ROOT, "dist"), { recursive: true });
-  await compile(resolve(ROOT, "dist/tracker"));
+  const args = process.argv.slice(2);
+  const version = option(args, "--version") ?? pkg.version;
+  const releaseUrl = option(args, "--release-url");
+  if (args.includes("--all") || option(args, "--targets")) {
+    const outDir = resolve(option(args, "--out") ?? resolve(ROOT, "dist/release"));
+    const assets = option(args, "--targets")?.split(",").filter(Boolean);
+    const built = await buildRelease({ outDir, version, assets, releaseUrl });
+    process.stderr.write(
+      `Release ${built.version}: ${Object.keys(built.sums).length} binaries in ${built.dir}\n`,
+    );
+  } else {
+    const out = resolve(option(args, "--out") ?? resolve(ROOT, "dist/tracker"));
+    mkdirSync(resolve(out, ".."), { recursive: true });
+    await compile(out, { defines: buildDefines({ version: option(args, "--version"), releaseUrl }) });
+  }
 }
