@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { TRACE_GLOBEX, TRACE_NESTED } from "../fake-api/routes/traces.ts";
+import { USER_TOKEN } from "../fake-api/seed.ts";
+import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+
+const EVENTS = "/api/0/organizations/acme/events/";
+
+let api: FakeApi;
+beforeAll(async () => {
+  api = await startFakeApi();
+});
+afterAll(() => api.stop());
+afterEach(() => {
+  expect(api.unmatched).toEqual([]);
+  api.reset();
+});
+
+describe("trace list (real CLI)", () => {
+  test("--json -n 250: three requests of 100/100/50, one JSON document, nothing on stderr", async () => {
+    const r = await runCli(["trace", "list", "acme/web", "-n", "250", "--json"], { api, token: USER_TOKEN });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(Object.keys(doc)).toEqual(["data", "nextCursor", "hasMore"]);
+    expect(doc.data).toHaveLength(250);
+    expect(doc).toMatchObject({ nextCursor: "0:250:0", hasMore: true });
+    expect(doc.data[0]).toMatchObject({ traceId: TRACE_NESTED, durationMs: 245, project: "web" });
+    expect(api.requestsTo(EVENTS).map((q) => q.query.get("per_page"))).toEqual(["100", "100", "50"]);
+  });
+
+  test("piped table, then -c last in a new process, then trace view of a prefix from the table", async () => {
+    const configDir = tempDir();
+    const first = await runCli(["trace", "list", "acme/web", "-n", "2"], {
+      api,
+      token: USER_TOKEN,
+      configDir,
+    });
+    expect(first.exitCode).toBe(0);
+    expect(first.stdout).toBe(
+      [
+        "TRACE ID  TRANSACTION     DURATION  TIMESTAMP",
+        "aaaa1111  GET /api/users     245ms  2026-01-15T11:59:00Z",
+        "eeee0000  GET /checkout      512ms  2026-01-15T11:50:00Z",
+        "",
+      ].join("\n"),
+    );
+    expect(first.stderr).toBe(
+      "Showing 2 traces from acme/web (newest first, last 7d). More available; next page:\n" +
+        "  tracker trace list acme/web -n 2 -c last\n" +
+        "View a trace: tracker trace view <TRACE ID>\n",
+    );
+    const next = await runCli(["trace", "list", "acme/web", "-n", "2", "-c", "last"], {
+      api,
+      token: USER_TOKEN,
+      configDir,
+    });
+    expect(next.exitCode).toBe(0);
+    expect(next.stdout.split("\n")[1]).toStartWith("cafe0000  POST /api/orders");
+    expect(api.requestsTo(EVENTS).map((q) => q.query.get("cursor"))).toEqual([null, "0:2:0"]);
+    const v = await runCli(["trace", "view", "aaaa1111"], { api, token: USER_TOKEN, configDir });
+    expect(v.stderr).toBe("");
+    expect(v.exitCode).toBe(0);
+    expect(v.stdout.split("\n").slice(0, 7)).toEqual([
+      `Trace ${TRACE_NESTED} (acme)`,
+      "GET /api/users · 245ms · 14 spans · 0 errors · projects: web, api",
+      "Started 2026-01-15T11:58:59Z",
+      "",
+      "DURATION      SELF  SPAN",
+      "   245ms      37ms  http.server  GET /api/users  [web]",
+      "     3ms            ├─ middleware.express  corsMiddleware",
+    ]);
+  });
+
+  test.each([
+    [["-n", "0"], 21, "Error: --limit must be from 1 to 1000, got 0.\n"],
+    [["-n", "1001"], 21, "Error: --limit must be from 1 to 1000, got 1001.\n"],
+    [["-n", "abc"], 21, "Error: --limit must be a whole number from 1 to 1000, got 'abc'.\n"],
+    [["-c", "bogus"], 21, "Error: --cursor must be 'last' or a cursor like 0:100:0, got 'bogus'.\n"],
+    [["-s", "size"], 2, 'Error: Expected "size" to be one of (date|duration)'],
+  ])("bad flag %p → exit %d before any request", async (extra, code, message) => {
+    const r = await runCli(["trace", "list", "acme/web", ...extra], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(code);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toStartWith(message);
+    expect(api.requests).toEqual([]);
+  });
+
+  test("<org>/ is rejected with the reason", async () => {
+    const r = await runCli(["trace", "list", "acme/"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toBe(
+      "Error: 'acme/' (all projects) is only accepted by `tracker issue list`; name a project: acme/<project>.\n",
+    );
+  });
+
+  test("without a token: exit 10 and no request", async () => {
+    const r = await runCli(["trace", "list", "acme/web"], { api });
+    expect(r.exitCode).toBe(10);
+    expect(api.requests).toEqual([]);
+  });
+});
+
+describe("trace view (real CLI)", () => {
+  test("unknown trace: exit 23 naming the org; --json prints nothing on stdout", async () => {
+    const r = await runCli(["trace", "view", TRACE_GLOBEX, "acme", "--json"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(23);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toStartWith(`Error: Trace ${TRACE_GLOBEX} was not found in organization 'acme'.\n`);
+  });
+
+  test("malformed id: exit 21", async () => {
+    const r = await runCli(["trace", "view", "xyz", "acme"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toStartWith("Error: Invalid trace ID 'xyz'");
+    expect(api.requests).toEqual([]);
+  });
+
+  test("--help documents the JSON shape", async () => {
+    const r = await runCli(["trace", "view", "--help"], {});
+    expect(r.exitCode).toBe(0);
+    for (const key of [
+      "spanId",
+      "parentSpanId",
+      "op",
+      "description",
+      "startTimestamp",
+      "selfTimeMs",
+      "errors",
+      "children",
+    ]) {
+      expect(r.stdout).toContain(`"${key}"`);
+    }
+  });
+});
