@@ -1,0 +1,386 @@
+/**
+ * Whole-process timings of the compiled binary: warm-up runs, then N timed runs per case; reports
+ * the median (p50), p90 and peak RSS, writes .bench/last.json and compares with the previous run,
+ * failing on a p50 regression above the threshold.
+ *
+ *   bun run bench [--binary dist/tracker] [--runs 30] [--warmup 3] [--max-regression 20]
+ *                 [--min-delta-ms 1] [--filter text] [--no-compare]
+ *
+ * Cases: `--version`, `--help`, plus every `cases` export of script/bench-cases/*.ts. Cases with
+ * `needsApi` run against the fake API (test/fake-api/server.ts) on 127.0.0.1 with a valid token.
+ */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { FakeApi } from "../test/fake-api/server.ts";
+import type { BenchCase } from "./bench-cases/types.ts";
+
+const ROOT = resolve(import.meta.dir, "..");
+const CASES_DIR = join(ROOT, "script/bench-cases");
+const OUT_DIR = join(ROOT, ".bench");
+const LAST_FILE = join(OUT_DIR, "last.json");
+const PREVIOUS_FILE = join(OUT_DIR, "previous.json");
+/** Runs under /usr/bin/time per case for the peak-RSS figure (kept apart so timing is not skewed). */
+const RSS_RUNS = 3;
+
+/** The start-up targets from the foundation issue, checked and reported (not enforced). */
+const TARGETS: Record<string, { p50Ms: number; rssMiB: number }> = {
+  "--version": { p50Ms: 10, rssMiB: 40 },
+  "--help": { p50Ms: 25, rssMiB: 40 },
+};
+
+/** Bench options from the command line. */
+interface Options {
+  binary: string;
+  runs: number;
+  warmup: number;
+  maxRegressionPct: number;
+  minDeltaMs: number;
+  filter: string | undefined;
+  compare: boolean;
+}
+
+/** Figures of one case. */
+interface CaseResult {
+  name: string;
+  args: string[];
+  runs: number;
+  p50Ms: number;
+  p90Ms: number;
+  minMs: number;
+  maxMs: number;
+  peakRssMiB: number;
+  rssSource: "/usr/bin/time" | "resourceUsage";
+}
+
+/** The file written to .bench/last.json. */
+interface BenchFile {
+  date: string;
+  bun: string;
+  platform: string;
+  binary: string;
+  binaryBytes: number;
+  runs: number;
+  results: CaseResult[];
+}
+
+function fail(message: string): never {
+  process.stderr.write(`bench: ${message}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const opts: Options = {
+    binary: join(ROOT, "dist/tracker"),
+    runs: 30,
+    warmup: 3,
+    maxRegressionPct: 20,
+    minDeltaMs: 1,
+    filter: undefined,
+    compare: true,
+  };
+  const num = (flag: string, raw: string | undefined, min: number): number => {
+    const n = Number(raw);
+    if (raw === undefined || !Number.isFinite(n) || n < min)
+      fail(`${flag} needs a number ≥ ${min}, got '${raw}'`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const next = () => argv[++i];
+    if (a === "--binary") opts.binary = resolve(next() ?? fail("--binary needs a path"));
+    else if (a === "--runs") opts.runs = Math.round(num(a, next(), 1));
+    else if (a === "--warmup") opts.warmup = Math.round(num(a, next(), 0));
+    else if (a === "--max-regression") opts.maxRegressionPct = num(a, next(), 0);
+    else if (a === "--min-delta-ms") opts.minDeltaMs = num(a, next(), 0);
+    else if (a === "--filter") opts.filter = next();
+    else if (a === "--no-compare") opts.compare = false;
+    else if (a === "--help" || a === "-h") {
+      process.stdout.write(
+        `${readFileSync(import.meta.path, "utf8")
+          .split("*/")[0]
+          ?.replace(/^\/\*\*|^ \* ?/gm, "")}\n`,
+      );
+      process.exit(0);
+    } else fail(`unknown option '${a}' (see --help)`);
+  }
+  return opts;
+}
+
+/** Nearest-rank percentile of sorted samples. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] as number;
+}
+
+async function loadCases(): Promise<BenchCase[]> {
+  const cases: BenchCase[] = [
+    { name: "--version", args: ["--version"] },
+    { name: "--help", args: ["--help"] },
+  ];
+  if (!existsSync(CASES_DIR)) return cases;
+  const files = readdirSync(CASES_DIR)
+    .filter((f) => f.endsWith(".ts") && f !== "types.ts")
+    .sort();
+  for (const file of files) {
+    try {
+      const mod = (await import(join(CASES_DIR, file))) as { cases?: unknown };
+      if (!Array.isArray(mod.cases)) {
+        process.stderr.write(`bench: warning: ${file} has no \`cases\` array export; skipped\n`);
+        continue;
+      }
+      for (const c of mod.cases as BenchCase[]) {
+        if (typeof c?.name !== "string" || !Array.isArray(c.args)) {
+          process.stderr.write(`bench: warning: ${file} has a case without name/args; skipped\n`);
+          continue;
+        }
+        cases.push(c);
+      }
+    } catch (err) {
+      process.stderr.write(`bench: warning: ${file} failed to import (${(err as Error).message}); skipped\n`);
+    }
+  }
+  return cases;
+}
+
+function baseEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  // The developer's own tracker settings, proxies and colours must not change the figures.
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined || k.startsWith("TRACKER_") || /^(https?|no)_proxy$/i.test(k)) continue;
+    env[k] = v;
+  }
+  env.NO_COLOR = "1";
+  return env;
+}
+
+async function runOnce(
+  cmd: string[],
+  cwd: string,
+  env: Record<string, string>,
+  capture: boolean,
+): Promise<{ ms: number; exitCode: number; rssBytes: number; stderr: string }> {
+  const started = performance.now();
+  const proc = Bun.spawn(cmd, {
+    cwd,
+    env,
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: capture ? "pipe" : "ignore",
+  });
+  const stderr = capture ? await new Response(proc.stderr as ReadableStream).text() : "";
+  const exitCode = await proc.exited;
+  const ms = performance.now() - started;
+  return { ms, exitCode, rssBytes: proc.resourceUsage()?.maxRSS ?? 0, stderr };
+}
+
+async function rssViaTime(
+  cmd: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<number | undefined> {
+  const proc = Bun.spawn(["/usr/bin/time", "-f", "%M", ...cmd], {
+    cwd,
+    env,
+    stdin: "ignore",
+    stdout: "ignore",
+    stderr: "pipe",
+  });
+  const text = await new Response(proc.stderr).text();
+  await proc.exited;
+  const kb = Number(text.trim().split("\n").pop());
+  return Number.isFinite(kb) && kb > 0 ? kb * 1024 : undefined;
+}
+
+async function benchCase(
+  c: BenchCase,
+  opts: Options,
+  apiFor: () => Promise<FakeApi>,
+): Promise<CaseResult | { name: string; error: string }> {
+  const configDir = mkdtempSync(join(tmpdir(), "tracker-bench-cfg-"));
+  let cwd = mkdtempSync(join(tmpdir(), "tracker-bench-cwd-"));
+  const env: Record<string, string> = { ...baseEnv(), TRACKER_CONFIG_DIR: configDir, ...c.env };
+  try {
+    let apiUrl: string | undefined;
+    if (c.needsApi) {
+      const api = await apiFor();
+      const { USER_TOKEN } = await import("../test/fake-api/seed.ts");
+      apiUrl = api.url;
+      env.TRACKER_URL = api.url;
+      env.TRACKER_AUTH_TOKEN = USER_TOKEN;
+    }
+    const prepared = await c.setup?.({ apiUrl, configDir, cwd });
+    if (prepared?.cwd) cwd = prepared.cwd;
+    Object.assign(env, prepared?.env);
+    const cmd = [opts.binary, ...c.args];
+
+    // The first warm-up run doubles as a check: timing a failing command would measure the error path.
+    const check = await runOnce(cmd, cwd, env, true);
+    if (check.exitCode !== 0) {
+      return { name: c.name, error: `exit ${check.exitCode}: ${check.stderr.trim().split("\n")[0] ?? ""}` };
+    }
+    for (let i = 1; i < opts.warmup; i++) await runOnce(cmd, cwd, env, false);
+
+    const times: number[] = [];
+    let rusagePeak = 0;
+    for (let i = 0; i < opts.runs; i++) {
+      const r = await runOnce(cmd, cwd, env, false);
+      if (r.exitCode !== 0) return { name: c.name, error: `run ${i + 1} exited ${r.exitCode}` };
+      times.push(r.ms);
+      rusagePeak = Math.max(rusagePeak, r.rssBytes);
+    }
+    let peak = rusagePeak;
+    let rssSource: CaseResult["rssSource"] = "resourceUsage";
+    if (existsSync("/usr/bin/time")) {
+      const samples: number[] = [];
+      for (let i = 0; i < RSS_RUNS; i++) {
+        const kb = await rssViaTime(cmd, cwd, env);
+        if (kb !== undefined) samples.push(kb);
+      }
+      if (samples.length > 0) {
+        peak = Math.max(...samples);
+        rssSource = "/usr/bin/time";
+      }
+    }
+    times.sort((a, b) => a - b);
+    const round = (n: number) => Math.round(n * 100) / 100;
+    return {
+      name: c.name,
+      args: c.args,
+      runs: opts.runs,
+      p50Ms: round(percentile(times, 50)),
+      p90Ms: round(percentile(times, 90)),
+      minMs: round(times[0] as number),
+      maxMs: round(times[times.length - 1] as number),
+      peakRssMiB: round(peak / (1024 * 1024)),
+      rssSource,
+    };
+  } finally {
+    rmSync(configDir, { recursive: true, force: true });
+  }
+}
+
+function readPrevious(): BenchFile | undefined {
+  if (!existsSync(LAST_FILE)) return undefined;
+  try {
+    const data = JSON.parse(readFileSync(LAST_FILE, "utf8")) as BenchFile;
+    return Array.isArray(data.results) ? data : undefined;
+  } catch {
+    process.stderr.write(`bench: warning: ${LAST_FILE} is unreadable; no comparison\n`);
+    return undefined;
+  }
+}
+
+function pad(s: string, n: number, right = false): string {
+  return right ? s.padStart(n) : s.padEnd(n);
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  if (!existsSync(opts.binary)) {
+    if (opts.binary !== join(ROOT, "dist/tracker")) fail(`binary not found: ${opts.binary}`);
+    process.stderr.write("bench: dist/tracker is missing; building it first\n");
+    const { compile } = await import("./build.ts");
+    mkdirSync(join(ROOT, "dist"), { recursive: true });
+    await compile(opts.binary);
+  }
+
+  let cases = await loadCases();
+  if (opts.filter) cases = cases.filter((c) => c.name.includes(opts.filter as string));
+  if (cases.length === 0) fail(`no case matches '${opts.filter}'`);
+
+  let api: FakeApi | undefined;
+  const apiFor = async () => {
+    if (!api) {
+      const { startFakeApi } = await import("../test/fake-api/server.ts");
+      api = await startFakeApi();
+    }
+    return api;
+  };
+
+  const results: CaseResult[] = [];
+  const errors: { name: string; error: string }[] = [];
+  try {
+    for (const c of cases) {
+      process.stderr.write(`bench: ${c.name} …\n`);
+      const r = await benchCase(c, opts, apiFor);
+      if ("error" in r) errors.push(r);
+      else results.push(r);
+    }
+  } finally {
+    api?.stop();
+  }
+
+  const previous = opts.compare ? readPrevious() : undefined;
+  const prevByName = new Map(previous?.results.map((r) => [r.name, r]));
+  const width = Math.max(12, ...results.map((r) => r.name.length)) + 2;
+  const lines = [
+    `${pad("CASE", width)}${pad("P50", 10, true)}${pad("P90", 10, true)}${pad("PEAK RSS", 12, true)}${pad("ΔP50", 10, true)}`,
+  ];
+  const regressions: string[] = [];
+  for (const r of results) {
+    const prev = prevByName.get(r.name);
+    let delta = "";
+    if (prev && prev.p50Ms > 0) {
+      const pct = ((r.p50Ms - prev.p50Ms) / prev.p50Ms) * 100;
+      delta = `${pct >= 0 ? "+" : ""}${pct.toFixed(1)}%`;
+      // Both a relative and an absolute floor: a 0.5 ms wobble on a 3 ms command is noise.
+      if (pct > opts.maxRegressionPct && r.p50Ms - prev.p50Ms > opts.minDeltaMs) {
+        regressions.push(`${r.name}: p50 ${prev.p50Ms} ms → ${r.p50Ms} ms (${delta})`);
+      }
+    }
+    lines.push(
+      `${pad(r.name, width)}${pad(`${r.p50Ms.toFixed(1)} ms`, 10, true)}${pad(`${r.p90Ms.toFixed(1)} ms`, 10, true)}${pad(`${r.peakRssMiB.toFixed(1)} MiB`, 12, true)}${pad(delta, 10, true)}`,
+    );
+  }
+  process.stdout.write(`${lines.join("\n")}\n`);
+  process.stdout.write(
+    `\n${opts.runs} runs per case after ${opts.warmup} warm-up; binary ${opts.binary} (${(statSync(opts.binary).size / 1024 / 1024).toFixed(1)} MiB); peak RSS from ${results[0]?.rssSource ?? "n/a"}\n`,
+  );
+  for (const r of results) {
+    const target = TARGETS[r.name];
+    if (!target) continue;
+    const ok = r.p50Ms < target.p50Ms && r.peakRssMiB < target.rssMiB;
+    process.stdout.write(
+      `target ${r.name}: p50 < ${target.p50Ms} ms, peak < ${target.rssMiB} MiB → ${ok ? "met" : "MISSED"}\n`,
+    );
+  }
+
+  mkdirSync(OUT_DIR, { recursive: true });
+  const file: BenchFile = {
+    date: new Date().toISOString(),
+    bun: Bun.version,
+    platform: `${process.platform}-${process.arch}`,
+    binary: opts.binary,
+    binaryBytes: statSync(opts.binary).size,
+    runs: opts.runs,
+    results,
+  };
+  if (existsSync(LAST_FILE)) writeFileSync(PREVIOUS_FILE, readFileSync(LAST_FILE));
+  writeFileSync(LAST_FILE, `${JSON.stringify(file, null, 2)}\n`);
+  process.stdout.write(
+    `results written to ${LAST_FILE}${previous ? " (compared with the previous run)" : ""}\n`,
+  );
+
+  for (const e of errors) process.stderr.write(`bench: case ${e.name} failed: ${e.error}\n`);
+  if (regressions.length > 0) {
+    process.stderr.write(
+      `bench: p50 regression above ${opts.maxRegressionPct}%:\n${regressions.map((r) => `  ${r}`).join("\n")}\n` +
+        "Rerun to rule out noise, or pass --no-compare to skip the comparison.\n",
+    );
+    process.exit(1);
+  }
+  if (errors.length > 0) process.exit(1);
+}
+
+if (import.meta.main) await main();
