@@ -57,3 +57,58 @@ describe("org list", () => {
     expect(r.stderr).not.toContain("sntryu_nope");
   });
 });
+
+describe("org view", () => {
+  test("human output from the org's region", async () => {
+    const r = await runCli(["org", "view", "globex"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toBe(
+      [
+        "Globex Corporation (globex)",
+        "ID:       100002",
+        "Status:   active",
+        "Created:  2021-03-02T09:30:00.000000Z",
+        `Region:   ${api.urls.de}`,
+        "URL:      https://globex.sentry.io",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  test("a pasted URL with surrounding whitespace is accepted", async () => {
+    const r = await runCli(["org", "view", "  https://acme.sentry.io/issues/\n", "--json"], {
+      api,
+      token: USER_TOKEN,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).slug).toBe("acme");
+  });
+
+  test("wrong case: ResolutionError with did-you-mean, exit 23", async () => {
+    const r = await runCli(["org", "view", "Globex"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(23);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "Error: Organization 'Globex' was not found.\n\nDid you mean globex? Slugs are case-sensitive.\n",
+    );
+  });
+
+  test("unknown org: hint to run org list", async () => {
+    const r = await runCli(["org", "view", "nobody"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(23);
+    expect(r.stderr).toBe(
+      "Error: Organization 'nobody' was not found.\n\nRun `tracker org list` to see the organizations this token can access.\n",
+    );
+  });
+});
+
+describe("org list resilience", () => {
+  test("a failing region is skipped with a warning; the others still show", async () => {
+    api.inject({ host: "de", path: "/api/0/organizations/", status: 403, body: { detail: "nope" } });
+    const r = await runCli(["org", "list", "--json"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect((JSON.parse(r.stdout) as { slug: string }[]).map((o) => o.slug)).toEqual(["acme", "initech"]);
+    expect(r.stderr).toStartWith("Warning: A region could not be listed: Request failed with status 403");
+  });
+});
