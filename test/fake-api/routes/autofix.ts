@@ -77,7 +77,7 @@ export function setAutofixScenario(state: FakeState, issueId: string, scenario: 
       stage: scenario.existing.stage,
       status,
       pollsLeft: scenario.pollsPerStage ?? 2,
-      rootCauseDone: status !== "PROCESSING" || solution,
+      rootCauseDone: status === "COMPLETED" || (solution && status === "PROCESSING"),
       solutionDone: solution && status === "COMPLETED",
       updatedAt: "2026-01-15T11:00:00.000000",
     });
