@@ -323,3 +323,28 @@ describe("missing context", () => {
     ]);
   });
 });
+
+describe("auth status shows the detected DSN", () => {
+  test("JSON and human forms name the DSN and its file", async () => {
+    const dsn = dsnOf("acme", "web");
+    const cwd = tree({ ".git/HEAD": "x", ".env": `# app\nSENTRY_DSN=${dsn}\n` });
+    const j = await runCli(["auth", "status", "--json"], { api, token: USER_TOKEN, cwd });
+    expect(j.exitCode).toBe(0);
+    expect(JSON.parse(j.stdout).dsn).toEqual({ dsn, source: ".env" });
+    const h = await runCli(["auth", "status"], { api, token: USER_TOKEN, cwd });
+    expect(h.stdout).toContain(`DSN:           ${dsn} (from .env)\n`);
+  });
+
+  test("no DSN: null; an invalid TRACKER_DSN is a warning, not a failure", async () => {
+    const none = await runCli(["auth", "status", "--json"], { api, token: USER_TOKEN });
+    expect(JSON.parse(none.stdout).dsn).toBeNull();
+    const bad = await runCli(["auth", "status", "--json"], {
+      api,
+      token: USER_TOKEN,
+      env: { TRACKER_DSN: "oops" },
+    });
+    expect(bad.exitCode).toBe(0);
+    expect(JSON.parse(bad.stdout).dsn).toBeNull();
+    expect(bad.stderr).toContain("Warning: DSN detection failed: TRACKER_DSN is not a valid DSN.");
+  });
+});

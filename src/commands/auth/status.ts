@@ -5,6 +5,7 @@ import { assertSameHost, envToken, type TokenSource } from "../../lib/auth/token
 import { classifyToken, decodeOrgClaim, tokenKindLabel } from "../../lib/auth/token-kind.ts";
 import { readCredentials } from "../../lib/db/auth.ts";
 import { readDefaults, type StoredDefaults } from "../../lib/db/defaults.ts";
+import { detectDsnForStatus } from "../../lib/dsn/detect.ts";
 import { ApiError, AuthError, CliError } from "../../lib/errors.ts";
 import { SCOPE_HINT } from "../../lib/http/client.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
@@ -96,7 +97,7 @@ async function collectStatus(ctx: TrackerContext): Promise<AuthStatus> {
       : null,
     organizations,
     defaults,
-    dsn: null,
+    dsn: detectDsnForStatus(ctx),
   };
 }
 

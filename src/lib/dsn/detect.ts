@@ -123,3 +123,17 @@ export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDet
   }
   return { root, found, fromCache };
 }
+
+/**
+ * The DSN `auth status` shows: the first one that applies to the working directory and where it
+ * was found; null when none. Never fails the command: problems are logged as warnings.
+ */
+export function detectDsnForStatus(ctx: TrackerContext): { dsn: string; source: string } | null {
+  try {
+    const first = findDsns(ctx).found[0];
+    return first ? { dsn: first.dsn.raw, source: first.source } : null;
+  } catch (err) {
+    ctx.log.warn(`DSN detection failed: ${err instanceof Error ? err.message : String(err)}`);
+    return null;
+  }
+}
