@@ -108,7 +108,7 @@ describe("quota split (property tests)", () => {
       return w.fetchSome(p, c, cur);
     };
     const slices = await splitFetch(2, 20, failing, byScore, 8);
-    expect((slices[0]?.error as Error).message).toBe("boom");
+    expect(slices[0]?.error).toEqual(new Error("boom"));
     expect(slices[0]?.rows).toEqual([]);
     expect(slices[1]?.rows).toHaveLength(20);
   });
