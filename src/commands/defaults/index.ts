@@ -48,6 +48,9 @@ export const defaultsRoutes = buildRouteMap({
   defaultCommand: "show",
   docs: {
     brief: "Show, set or clear default org/project",
-    fullDescription: describe("Stored defaults.", ["tracker defaults set acme/web"]),
+    fullDescription: describe(
+      "Stored default organization and project. They apply when a command gets no target argument and TRACKER_ORG/TRACKER_PROJECT are unset; they win over DSN auto-detection.",
+      ["tracker defaults set acme/web", "tracker defaults", "tracker defaults clear"],
+    ),
   },
 });

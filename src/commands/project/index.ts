@@ -1,7 +1,7 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { freshFlag, globalFlags } from "../../lib/flags.ts";
-import { describe } from "../../lib/help.ts";
+import { describe, TARGET_HELP } from "../../lib/help.ts";
 
 /** `project list [<org>]`. */
 export const projectListCommand = buildCommand<
@@ -26,10 +26,10 @@ export const projectListCommand = buildCommand<
   },
   docs: {
     brief: "List projects of an organization",
-    fullDescription: describe("Lists every project of an organization (all pages).", [
-      "tracker project list acme",
-      "tracker project list --json",
-    ]),
+    fullDescription: describe(
+      "Lists every project of an organization (all pages). Organization: the argument, else TRACKER_ORG, then `tracker defaults set`, then the org of a DSN found in TRACKER_DSN, .env files or source code.",
+      ["tracker project list acme", "tracker project list --json"],
+    ),
   },
 });
 
@@ -55,7 +55,7 @@ export const projectRoutes = buildRouteMap({
       },
       docs: {
         brief: "Show one project with its DSN",
-        fullDescription: describe("Shows a project's details and its public DSN.", [
+        fullDescription: describe(`Shows a project's details and its public DSN. ${TARGET_HELP}`, [
           "tracker project view acme/web",
           "tracker project view --json",
         ]),
