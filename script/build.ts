@@ -98,6 +98,7 @@ export async function runtimeFor(t: BuildTarget, bunVersion: string = Bun.versio
   const dir = join(RUNTIME_CACHE_DIR, bunVersion, t.runtimePackage.replace("/", "__"));
   const bin = join(dir, "package", "bin", exe);
   if (existsSync(bin)) return bin;
+  mkdirSync(RUNTIME_CACHE_DIR, { recursive: true });
   const work = mkdtempSync(join(RUNTIME_CACHE_DIR, ".fetch-"));
   try {
     await run(
@@ -111,7 +112,6 @@ export async function runtimeFor(t: BuildTarget, bunVersion: string = Bun.versio
       throw new Error(`${t.runtimePackage}@${bunVersion} has no bin/${exe}`);
     }
     rmSync(dir, { recursive: true, force: true });
-    mkdirSync(resolve(dir, ".."), { recursive: true });
     mkdirSync(dir, { recursive: true });
     await run(["mv", join(work, "package"), join(dir, "package")], work);
   } finally {
