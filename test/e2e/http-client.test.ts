@@ -85,6 +85,30 @@ test("HTTP_PROXY in the process environment routes the CLI's requests through th
   }
 });
 
+test("tracker's NO_PROXY decision holds even where Bun's built-in env proxy would differ", async () => {
+  const seen: string[] = [];
+  const proxy = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (req) => {
+      seen.push(req.url);
+      return new Response("proxy must not be used", { status: 502 });
+    },
+  });
+  try {
+    // A leading-dot suffix entry: tracker bypasses every host ending in it; Bun alone would not here.
+    const r = await runCli(["org", "list", "--json"], {
+      api,
+      token: USER_TOKEN,
+      env: { HTTP_PROXY: `http://127.0.0.1:${proxy.port}`, NO_PROXY: ".0.0.1" },
+    });
+    expect(r.exitCode).toBe(0);
+    expect(seen).toEqual([]);
+  } finally {
+    proxy.stop(true);
+  }
+});
+
 test("a bad NODE_EXTRA_CA_CERTS path is a ConfigError (exit 20) with a suggestion", async () => {
   const r = await runCli(["org", "list"], {
     token: USER_TOKEN,

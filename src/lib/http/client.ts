@@ -327,7 +327,7 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
     }
     const tag = attempt > 1 ? ` (attempt ${attempt}/${MAX_ATTEMPTS})` : "";
     if (ctx.log.enabled("trace")) {
-      const via = transport.proxy ? ` via proxy ${redactUrl(transport.proxy)}` : "";
+      const via = typeof transport.proxy === "string" ? ` via proxy ${redactUrl(transport.proxy)}` : "";
       ctx.log.trace(`→ ${method} ${url}${via}${tag}\n${formatHeaders(headers)}`);
     }
     const started = performance.now();

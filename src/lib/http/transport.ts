@@ -57,14 +57,21 @@ function extraCa(env: Record<string, string | undefined>): string[] | undefined 
   return caCache.ca;
 }
 
-/** Bun fetch options carrying the proxy and extra CA certificates for one request. */
+const PROXY_VARS = ["HTTPS_PROXY", "HTTP_PROXY", "https_proxy", "http_proxy"];
+
+/**
+ * Bun fetch options carrying the proxy and extra CA certificates for one request. Bun also applies
+ * proxy variables from the process environment on its own, with its own NO_PROXY rules; `proxy:
+ * false` switches that off so the decision made here is the one that holds.
+ */
 export function fetchOptionsFor(
   ctx: TrackerContext,
   url: string,
-): { proxy?: string; tls?: { ca: string[] } } {
-  const out: { proxy?: string; tls?: { ca: string[] } } = {};
+): { proxy?: string | false; tls?: { ca: string[] } } {
+  const out: { proxy?: string | false; tls?: { ca: string[] } } = {};
   const proxy = proxyFor(ctx.env, url);
   if (proxy) out.proxy = proxy;
+  else if (PROXY_VARS.some((name) => ctx.env[name]?.trim() || process.env[name]?.trim())) out.proxy = false;
   if (url.startsWith("https:")) {
     const ca = extraCa(ctx.env);
     if (ca) out.tls = { ca };
