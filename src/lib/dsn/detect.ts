@@ -4,7 +4,7 @@
  * directories from the working directory up to the root are unchanged.
  */
 import { statSync } from "node:fs";
-import { dirname, relative, sep } from "node:path";
+import { dirname, relative, resolve, sep } from "node:path";
 import type { TrackerContext } from "../../context.ts";
 import { readScanCache, type ScanCacheEntry, writeScanCache } from "../db/dsn-cache.ts";
 import { ConfigError } from "../errors.ts";
@@ -107,7 +107,9 @@ export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDet
     ctx.log.debug(`Target: DSN scan cache hit for ${root} (${entry.locations.length} location(s) verified)`);
   } else {
     const started = performance.now();
-    const scan = scanTree(root, { mode, hooks: opts.hooks });
+    // Outside any project (home directory, file-system root) only that directory itself is read.
+    const shallow = root === resolve(ctx.homeDir) || dirname(root) === root;
+    const scan = scanTree(root, { mode, hooks: opts.hooks, maxDepth: shallow ? 0 : undefined });
     ctx.log.debug(
       `Target: scanned ${root} for DSNs: ${scan.filesRead} file(s) read, ${scan.locations.length} DSN location(s), ${Math.round(performance.now() - started)} ms`,
     );

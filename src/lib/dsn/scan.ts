@@ -71,6 +71,8 @@ export interface ScanOptions {
   /** Mode for `.env.<mode>` priority (default `development`). */
   mode?: string;
   hooks?: ScanHooks;
+  /** Deepest level scanned below the root (default MAX_DEPTH; 0 = the root directory only). */
+  maxDepth?: number;
 }
 
 const BUF = Buffer.allocUnsafe(MAX_FILE_BYTES + 1);
@@ -164,6 +166,7 @@ function scanSource(path: string, hooks: ScanHooks | undefined): DsnLocation[] {
 export function scanTree(root: string, opts: ScanOptions = {}): ScanResult {
   const hooks = opts.hooks;
   const mode = (opts.mode ?? "development").toLowerCase();
+  const maxDepth = opts.maxDepth ?? MAX_DEPTH;
   const locations: DsnLocation[] = [];
   const dirMtimes: Record<string, number> = {};
   let filesRead = 0;
@@ -185,7 +188,7 @@ export function scanTree(root: string, opts: ScanOptions = {}): ScanResult {
     for (const e of entries) {
       const name = e.name;
       if (e.isDirectory()) {
-        if (name.startsWith(".") || SKIP_DIRS.has(name) || depth >= MAX_DEPTH) continue;
+        if (name.startsWith(".") || SKIP_DIRS.has(name) || depth >= maxDepth) continue;
         subdirs.push(name);
       } else if (e.isFile()) {
         if (name.startsWith(".env")) envNames.push(name);

@@ -230,3 +230,18 @@ describe("findDsns", () => {
     expect(added.found.map((f) => f.dsn.raw)).toEqual([dsn("c")]);
   });
 });
+
+describe("outside any project", () => {
+  test("in the home directory only its own files are read, never the tree below", () => {
+    const home = tree({
+      ".env": `SENTRY_DSN=${dsn("a")}`,
+      "code/other/.env": `SENTRY_DSN=${dsn("b")}`,
+      "x.ts": "",
+    });
+    const dirs: string[] = [];
+    const { ctx } = createTestContext({ cwd: home, homeDir: home });
+    const r = findDsns(ctx, { hooks: { onReadDir: (d) => void dirs.push(d) } });
+    expect(dirs).toEqual([home]);
+    expect(r.found.map((f) => [f.dsn.raw, f.source])).toEqual([[dsn("a"), ".env"]]);
+  });
+});
