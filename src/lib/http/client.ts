@@ -280,7 +280,8 @@ async function exchange(
     return { res, text: await res.text() };
   } catch (err) {
     const failure = classifyFetchFailure(err, url, timeoutMs);
-    if (failure.error.message.includes("timed out")) return { failure };
+    // A timeout while reading stays a timeout (final); anything else means the transfer broke.
+    if (!failure.retryable) return { failure };
     // Status and headers arrived but the body did not: a dropped connection or a truncated transfer.
     return {
       failure: {
