@@ -37,8 +37,16 @@ export interface TestContextOptions {
 export function createTestContext(opts: TestContextOptions = {}): TestContext {
   let out = "";
   let err = "";
-  const stdout: TextSink = { write: (t) => void (out += t) };
-  const stderr: TextSink = { write: (t) => void (err += t) };
+  const stdout: TextSink = {
+    write: (t) => {
+      out += t;
+    },
+  };
+  const stderr: TextSink = {
+    write: (t) => {
+      err += t;
+    },
+  };
   const env: Record<string, string | undefined> = { ...opts.env };
   if (opts.api && env.TRACKER_URL === undefined) env.TRACKER_URL = opts.api.url;
   const settings = readSettings(env);
