@@ -91,9 +91,17 @@ async function run(cmd: string[], cwd: string): Promise<void> {
   if (code !== 0) throw new Error(`${cmd.join(" ")} failed (exit ${code}):\n${stderr}`);
 }
 
-/** Path of the Bun runtime for a target: the running Bun for the host, else fetched from npm once and cached. */
-export async function runtimeFor(t: BuildTarget, bunVersion: string = Bun.version): Promise<string> {
-  if (t.asset === hostTargetAsset()) return process.execPath;
+/**
+ * Path of the Bun runtime for a target, fetched from npm once and cached. With `useHost`, the host
+ * target uses the running Bun instead (offline test builds); releases never do, because the npm
+ * `bun` package may have installed a different variant (baseline) on this machine.
+ */
+export async function runtimeFor(
+  t: BuildTarget,
+  useHost = false,
+  bunVersion: string = Bun.version,
+): Promise<string> {
+  if (useHost && t.asset === hostTargetAsset()) return process.execPath;
   const exe = t.os === "windows" ? "bun.exe" : "bun";
   const dir = join(RUNTIME_CACHE_DIR, bunVersion, t.runtimePackage.replace("/", "__"));
   const bin = join(dir, "package", "bin", exe);
@@ -127,6 +135,8 @@ export interface ReleaseOptions {
   /** Asset names to build (default: all of BUILD_TARGETS). */
   assets?: readonly string[];
   releaseUrl?: string;
+  /** Compile the host target with the running Bun (no download); for offline tests. */
+  useHostRuntime?: boolean;
   /** Log progress lines (default: stderr). */
   log?: (line: string) => void;
 }
@@ -167,7 +177,7 @@ export async function buildRelease(opts: ReleaseOptions): Promise<BuiltRelease> 
     const outfile = join(opts.outDir, t.asset);
     await compile(outfile, {
       target: t.bunTarget,
-      executablePath: await runtimeFor(t),
+      executablePath: await runtimeFor(t, opts.useHostRuntime),
       defines: buildDefines({ version: opts.version, asset: t.asset, releaseUrl: opts.releaseUrl }),
     });
     sums[t.asset] = await sha256File(outfile);

@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { tempDir } from "../helpers/cli.ts";
 import { childEnv, hostAssets, releaseFiles, runProcess, testBinary } from "./helpers/binaries.ts";
 import { type ReleaseServer, startReleaseServer } from "./helpers/release-server.ts";
+
+// These tests compile binaries and spawn installers; a busy 2-core machine needs more than 5 s.
+setDefaultTimeout(60_000);
 
 const INSTALL_SH = resolve(import.meta.dir, "../../install.sh");
 const ZERO_SHA = "0".repeat(64);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, expect, setDefaultTimeout, test } from "bun:test";
 import {
   chmodSync,
   copyFileSync,
@@ -14,6 +14,9 @@ import { sha256File } from "../../script/build.ts";
 import { tempDir } from "../helpers/cli.ts";
 import { childEnv, hostAssets, releaseFiles, runProcess, testBinary } from "./helpers/binaries.ts";
 import { type ReleaseServer, startReleaseServer } from "./helpers/release-server.ts";
+
+// These tests compile binaries and spawn installers; a busy 2-core machine needs more than 5 s.
+setDefaultTimeout(60_000);
 
 let rel: ReleaseServer;
 let oldBin: string;
