@@ -25,6 +25,7 @@ export const EXIT = {
   notAvailable: 49,
   upgrade: 50,
   deviceFlow: 51,
+  cancelled: 130,
 } as const;
 
 /** One row of the documented exit-code table. */
@@ -146,6 +147,12 @@ export const EXIT_CODE_TABLE: readonly ExitCodeDoc[] = [
     name: "device_flow",
     when: "the OAuth device flow failed",
     action: "run `tracker auth login` again or use --token",
+  },
+  {
+    code: 130,
+    name: "cancelled",
+    when: "an interactive prompt was cancelled (Ctrl-C)",
+    action: "nothing was changed; run the command again",
   },
 ];
 

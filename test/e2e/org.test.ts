@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
+import { mintOrgToken } from "../fake-api/routes/auth.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 
 let api: FakeApi;
@@ -110,5 +111,28 @@ describe("org list resilience", () => {
     expect(r.exitCode).toBe(0);
     expect((JSON.parse(r.stdout) as { slug: string }[]).map((o) => o.slug)).toEqual(["acme", "initech"]);
     expect(r.stderr).toStartWith("Warning: A region could not be listed: Request failed with status 403");
+  });
+});
+
+describe("org list region discovery by token kind", () => {
+  test("an org auth token skips /users/me/regions/ and asks the region named in its claim", async () => {
+    const token = mintOrgToken(api.state, "globex", ["org:read"]);
+    const r = await runCli(["org", "list", "--json"], { api, token });
+    expect(r.exitCode).toBe(0);
+    expect((JSON.parse(r.stdout) as { slug: string }[]).map((o) => o.slug)).toEqual(["globex"]);
+    expect(api.requestsTo("/api/0/users/me/regions/")).toHaveLength(0);
+    expect(api.requestsTo("/api/0/organizations/").map((q) => q.host)).toEqual(["de"]);
+  });
+
+  test("a 403 from region discovery is surfaced, not silently replaced by the base URL", async () => {
+    api.inject({
+      path: "/api/0/users/me/regions/",
+      status: 403,
+      body: { detail: "You do not have permission to perform this action." },
+    });
+    const r = await runCli(["org", "list"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(30);
+    expect(r.stderr).toStartWith("Error: Request failed with status 403");
+    expect(api.requestsTo("/api/0/organizations/")).toHaveLength(0);
   });
 });

@@ -19,7 +19,7 @@ import {
 import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
 import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
 import { writeCredentials } from "../../lib/db/auth.ts";
-import { AuthError, CliError } from "../../lib/errors.ts";
+import { AuthError, CliError, EXIT } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 
@@ -39,7 +39,7 @@ interface LoginResult {
 }
 
 /** Exit code of a login cancelled with Ctrl-C at the prompt (128 + SIGINT, as shells report it). */
-const CANCELLED_EXIT = 130;
+const CANCELLED_EXIT = EXIT.cancelled;
 
 /** `tracker auth login`: OAuth device flow, or `--token` (argument, masked prompt, or stdin). */
 export default async function authLogin(this: TrackerContext, flags: LoginFlags): Promise<void> {

@@ -2,6 +2,8 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { saveOrgs } from "../db/regions.ts";
+import { decodeOrgClaim } from "../auth/token-kind.ts";
+import { getAuthToken } from "../auth/token.ts";
 import { ApiError, AuthError } from "../errors.ts";
 import { apiRequest, isTrustedRegionUrl } from "../http/client.ts";
 import { fetchAllPages } from "../http/paginate.ts";
@@ -22,8 +24,18 @@ export type Organization = v.InferOutput<typeof Organization>;
 
 const Regions = v.object({ regions: v.array(v.object({ name: v.string(), url: v.string() })) });
 
-/** Region base URLs to query: the user's regions (trusted ones only), or the base URL when the server has none. */
+/**
+ * Region base URLs to query: the user's regions (trusted ones only), or the base URL when the
+ * server has no region support (404). Org auth tokens cannot call region discovery: their claim
+ * names the region. A 403 is surfaced, as API.md 1.3 requires.
+ */
 export async function listRegionUrls(ctx: TrackerContext): Promise<string[]> {
+  const { token } = await getAuthToken(ctx);
+  const claim = decodeOrgClaim(token);
+  if (claim) {
+    const region = claim.region_url?.replace(/\/+$/, "");
+    return [region && isTrustedRegionUrl(ctx.settings.baseUrl, region) ? region : ctx.settings.baseUrl];
+  }
   try {
     const res = await apiRequest(ctx, { path: "/api/0/users/me/regions/", host: "control", schema: Regions });
     const urls = res.data.regions
@@ -31,8 +43,10 @@ export async function listRegionUrls(ctx: TrackerContext): Promise<string[]> {
       .filter((u) => isTrustedRegionUrl(ctx.settings.baseUrl, u));
     return urls.length > 0 ? [...new Set(urls)] : [ctx.settings.baseUrl];
   } catch (err) {
-    if (err instanceof AuthError) throw err;
-    if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return [ctx.settings.baseUrl];
+    // Org-bound OAuth tokens are refused here but can still list their own organization.
+    if (err instanceof AuthError && err.message.includes("bound to another organization"))
+      return [ctx.settings.baseUrl];
+    if (err instanceof ApiError && err.status === 404) return [ctx.settings.baseUrl];
     throw err;
   }
 }

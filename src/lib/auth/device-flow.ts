@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { ApiError, DeviceFlowError, type DeviceFlowCode } from "../errors.ts";
+import { ApiError, DeviceFlowError, type DeviceFlowCode, EXIT } from "../errors.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
 
@@ -235,7 +235,7 @@ export async function startWaitIndicator(
 ): Promise<WaitIndicator> {
   if (!json && ctx.isStderrTTY && ctx.color) {
     const { spinner } = await import("@clack/prompts");
-    const s = spinner({ output: process.stderr, onCancel: () => process.exit(130) });
+    const s = spinner({ output: process.stderr, onCancel: () => process.exit(EXIT.cancelled) });
     s.start(text);
     return { stop: (m) => s.stop(m), fail: (m) => s.error(m) };
   }
