@@ -2,8 +2,15 @@ import { afterAll, beforeAll, beforeEach, expect, setDefaultTimeout, test } from
 import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { tempDir } from "../helpers/cli.ts";
-import { childEnv, hostAssets, releaseFiles, runProcess, testBinary } from "./helpers/binaries.ts";
+import {
+  childEnv,
+  hostAssets,
+  releaseFiles,
+  runProcess,
+  testBinary,
+  cleanupScratch,
+  scratchDir,
+} from "./helpers/binaries.ts";
 import { type ReleaseServer, startReleaseServer } from "./helpers/release-server.ts";
 
 // These tests compile binaries and spawn installers; a busy 2-core machine needs more than 5 s.
@@ -20,7 +27,10 @@ beforeAll(async () => {
   rel.publish("0.4.0", await releaseFiles("0.4.0", { path: current }, { sums: badSums() }));
   rel.publish("0.3.0", await releaseFiles("0.3.0", { path: current }));
 });
-afterAll(() => rel.stop());
+afterAll(() => {
+  rel.stop();
+  cleanupScratch();
+});
 beforeEach(() => rel.reset());
 
 function badSums(): Record<string, string> {
@@ -34,7 +44,7 @@ interface Home {
 }
 
 function newHome(): Home {
-  const home = tempDir("tracker-install-home-");
+  const home = scratchDir("tracker-install-home-");
   return { home, config: join(home, "cfg"), bin: join(home, ".tracker", "bin") };
 }
 

@@ -8,8 +8,7 @@ import { BREW_TARGETS, generateFormula } from "../../script/release/homebrew.ts"
 import { EXIT_CODE_TABLE } from "../../src/lib/errors.ts";
 import { BUILD_TARGETS } from "../../src/lib/upgrade/platform.ts";
 import { formatChecksums, parseChecksums } from "../../src/lib/upgrade/release.ts";
-import { tempDir } from "../helpers/cli.ts";
-import { childEnv, hostAssets, runProcess } from "./helpers/binaries.ts";
+import { childEnv, hostAssets, runProcess, cleanupScratch, scratchDir } from "./helpers/binaries.ts";
 import { type ReleaseServer, startReleaseServer } from "./helpers/release-server.ts";
 
 // These tests compile binaries and spawn installers; a busy 2-core machine needs more than 5 s.
@@ -23,7 +22,7 @@ beforeAll(async () => {
   rel = startReleaseServer();
   // The host target only (cross targets need runtimes from the registry); the release URL is compiled in.
   built = await buildRelease({
-    outDir: tempDir("tracker-release-"),
+    outDir: scratchDir("tracker-release-"),
     version: "0.7.0",
     assets: [hostAssets()[0] as string],
     releaseUrl: rel.url,
@@ -35,7 +34,10 @@ beforeAll(async () => {
     Object.fromEntries(readdirSync(built.dir).map((f) => [f, { path: join(built.dir, f) }])),
   );
 });
-afterAll(() => rel.stop());
+afterAll(() => {
+  rel.stop();
+  cleanupScratch();
+});
 
 test("a release build writes the binary, SHA256SUMS, manifest.json and install.sh", async () => {
   const asset = hostAssets()[0] as string;
@@ -52,7 +54,7 @@ test("a release build writes the binary, SHA256SUMS, manifest.json and install.s
   const version = await runProcess([join(built.dir, asset), "--version"], childEnv("/nonexistent"));
   expect(version.stdout).toBe("0.7.0\n");
   // No TRACKER_RELEASE_URL: the compiled-in release location (the local server) is used.
-  const home = tempDir("tracker-release-home-");
+  const home = scratchDir("tracker-release-home-");
   const check = await runProcess(
     [join(built.dir, asset), "upgrade", "--check", "--json"],
     childEnv(home, { TRACKER_CONFIG_DIR: join(home, "cfg") }),
@@ -67,7 +69,7 @@ test("a release build writes the binary, SHA256SUMS, manifest.json and install.s
 });
 
 test("npm: packages from `npm pack` install offline with npm install -g and run", async () => {
-  const work = tempDir("tracker-npm-");
+  const work = scratchDir("tracker-npm-");
   const pkgs = buildNpmPackages({ releaseDir: built.dir, outDir: join(work, "pkgs"), version: "0.7.0" });
   expect(pkgs.platforms.length).toBe(1);
   const launcherPkg = JSON.parse(readFileSync(join(pkgs.launcher, "package.json"), "utf8"));
@@ -165,7 +167,7 @@ test("skill file: generated content covers commands, auth and exit codes; --chec
   for (const e of EXIT_CODE_TABLE) expect(text).toContain(`| ${e.code} | ${e.name} |`);
   expect(generateSkill()).toBe(text);
 
-  const dir = tempDir("tracker-skill-");
+  const dir = scratchDir("tracker-skill-");
   const file = join(dir, "SKILL.md");
   const gen = await runProcess(
     ["bun", "run", "script/generate-skill.ts", "--file", file],

@@ -1,12 +1,15 @@
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatSetupReport } from "../../src/lib/setup/report.ts";
 import { runSetup, type SetupOptions } from "../../src/lib/setup/run.ts";
 import { SKILL_CONTENT } from "../../src/lib/setup/skill.ts";
-import { runCli, tempDir } from "../helpers/cli.ts";
+import { runCli } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
+import { cleanupScratch, scratchDir } from "./helpers/binaries.ts";
+
+afterAll(cleanupScratch);
 
 const COMMENT = "# Added by tracker (tracker cli setup)";
 
@@ -31,7 +34,7 @@ function setupIn(
 }
 
 test("bash, zsh and fish startup files each get the PATH line once", () => {
-  const home = tempDir("tracker-setup-");
+  const home = scratchDir("tracker-setup-");
   writeFileSync(join(home, ".zshrc"), "alias ll='ls -l'"); // no trailing newline
   mkdirSync(join(home, ".config/fish"), { recursive: true });
   writeFileSync(join(home, ".config/fish/config.fish"), "set -g fish_greeting\n");
@@ -67,7 +70,7 @@ test("bash, zsh and fish startup files each get the PATH line once", () => {
 });
 
 test("only the login shell's file is created; ZDOTDIR and symlinked rc files are respected", () => {
-  const home = tempDir("tracker-setup-");
+  const home = scratchDir("tracker-setup-");
   const dotfiles = join(home, "dotfiles");
   mkdirSync(join(home, "zdot"), { recursive: true });
   mkdirSync(dotfiles);
@@ -82,7 +85,7 @@ test("only the login shell's file is created; ZDOTDIR and symlinked rc files are
 });
 
 test("--no-modify-path, a directory already on PATH, and package-manager installs leave rc files alone", () => {
-  const home = tempDir("tracker-setup-");
+  const home = scratchDir("tracker-setup-");
   writeFileSync(join(home, ".bashrc"), "# existing\n");
   const skipped = setupIn(home, { SHELL: "/bin/bash" }, { modifyPath: false });
   expect(skipped.lines[0]).toBe("PATH: not changed (--no-modify-path)");
@@ -98,7 +101,7 @@ test("--no-modify-path, a directory already on PATH, and package-manager install
 });
 
 test("GitHub Actions: the directory is appended to $GITHUB_PATH once", () => {
-  const home = tempDir("tracker-setup-");
+  const home = scratchDir("tracker-setup-");
   const ghPath = join(home, "github_path");
   writeFileSync(ghPath, "/opt/other\n");
   const env = { SHELL: "/bin/bash", GITHUB_ACTIONS: "true", GITHUB_PATH: ghPath };
@@ -108,7 +111,7 @@ test("GitHub Actions: the directory is appended to $GITHUB_PATH once", () => {
 });
 
 test("skill file: own copy always, agent dirs only when their root exists; second run changes nothing", () => {
-  const home = tempDir("tracker-setup-");
+  const home = scratchDir("tracker-setup-");
   mkdirSync(join(home, ".claude"));
   const first = setupIn(home, { SHELL: "/bin/bash" }, { method: "curl" });
   const own = join(first.ctx.configDir, "skills/tracker-cli/SKILL.md");
@@ -149,7 +152,7 @@ test("skill file: own copy always, agent dirs only when their root exists; secon
 });
 
 test("a skill root that is a file is skipped with a reason, not an error", () => {
-  const home = tempDir("tracker-setup-");
+  const home = scratchDir("tracker-setup-");
   writeFileSync(join(home, ".agents"), "not a dir");
   const r = setupIn(home, { SHELL: "/bin/bash" });
   expect(r.report.skills[2]).toEqual({
@@ -161,7 +164,7 @@ test("a skill root that is a file is skipped with a reason, not an error", () =>
 });
 
 test("e2e: `cli setup --json` from source prints one JSON document and skips PATH", async () => {
-  const home = tempDir("tracker-setup-");
+  const home = scratchDir("tracker-setup-");
   const r = await runCli(["cli", "setup", "--json"], { env: { HOME: home, SHELL: "/bin/bash" } });
   expect(r.exitCode).toBe(0);
   expect(r.stderr).toBe("");

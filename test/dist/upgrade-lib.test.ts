@@ -1,4 +1,4 @@
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UpgradeError } from "../../src/lib/errors.ts";
@@ -13,7 +13,9 @@ import {
   swapBinary,
 } from "../../src/lib/upgrade/swap.ts";
 import { compareVersions, parseVersion } from "../../src/lib/upgrade/version.ts";
-import { tempDir } from "../helpers/cli.ts";
+import { cleanupScratch, scratchDir } from "./helpers/binaries.ts";
+
+afterAll(cleanupScratch);
 
 test("release targets follow tracker-<os>-<arch>[-musl][-baseline][.exe]", () => {
   expect(BUILD_TARGETS.map((t) => [t.asset, t.bunTarget, t.runtimePackage])).toEqual([
@@ -67,7 +69,7 @@ test("versions: parse strips v, rejects junk; compare orders semver with prerele
 });
 
 test("install-method detection: Cellar, node_modules, stored record, install dir, else nothing", () => {
-  const home = tempDir("tracker-detect-");
+  const home = scratchDir("tracker-detect-");
   const installDir = join(home, ".tracker/bin");
   const cellar = join(home, "homebrew/Cellar/tracker/0.2.0/bin");
   mkdirSync(cellar, { recursive: true });
@@ -186,7 +188,7 @@ test("Unix swap is one rename; a failing rename leaves the old binary", async ()
 });
 
 test("upgrade lock: exclusive while its holder lives, stale locks are taken over", () => {
-  const dir = tempDir("tracker-lock-");
+  const dir = scratchDir("tracker-lock-");
   const bin = join(dir, "tracker");
   const release = acquireUpgradeLock(bin, process.pid);
   expect(readFileSync(lockPath(bin), "utf8")).toBe(`${process.pid}\n`);

@@ -11,8 +11,15 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { sha256File } from "../../script/build.ts";
-import { tempDir } from "../helpers/cli.ts";
-import { childEnv, hostAssets, releaseFiles, runProcess, testBinary } from "./helpers/binaries.ts";
+import {
+  childEnv,
+  hostAssets,
+  releaseFiles,
+  runProcess,
+  testBinary,
+  cleanupScratch,
+  scratchDir,
+} from "./helpers/binaries.ts";
 import { type ReleaseServer, startReleaseServer } from "./helpers/release-server.ts";
 
 // These tests compile binaries and spawn installers; a busy 2-core machine needs more than 5 s.
@@ -31,7 +38,10 @@ beforeAll(async () => {
   rel.publish("0.5.0", await releaseFiles("0.5.0", { data: "#!/bin/sh\necho broken >&2\nexit 3\n" }));
   rel.publish("0.3.0", await releaseFiles("0.3.0", { path: current }));
 });
-afterAll(() => rel.stop());
+afterAll(() => {
+  rel.stop();
+  cleanupScratch();
+});
 beforeEach(() => rel.reset());
 
 function sumsOf(sha: string): Record<string, string> {
@@ -46,7 +56,7 @@ interface Install {
 
 /** A copy of the 0.2.0 binary at `rel` under a fresh home (default: the install script's directory). */
 function installOld(relPath = ".tracker/bin/tracker", link = false): Install {
-  const home = tempDir("tracker-upgrade-home-");
+  const home = scratchDir("tracker-upgrade-home-");
   const binary = join(home, relPath);
   mkdirSync(dirname(binary), { recursive: true });
   // Hard links are enough where the test never replaces the file (package-manager installs).

@@ -1,6 +1,6 @@
 /**
- * Compiled test binaries, built once per test process (bun test runs files in one process) into a
- * private temp dir, never dist/ (other work builds there). Each embeds its own version.
+ * Compiled test binaries, built once per test file into a private temp dir, never dist/ (other
+ * work builds there). Each embeds its own version. Also scratch dirs that are cleaned up.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,13 +17,27 @@ import type { ReleaseFile } from "./release-server.ts";
 
 let buildDir: string | undefined;
 const builds = new Map<string, Promise<string>>();
+const scratchDirs: string[] = [];
+
+/**
+ * Removes every scratch dir and compiled binary made so far. Test homes hold 100+ MB binaries and
+ * bun test fires no exit event, so each test file calls this in afterAll.
+ */
+export function cleanupScratch(): void {
+  for (const d of scratchDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  buildDir = undefined;
+  builds.clear();
+}
+
+/** A fresh temp dir removed when the test process exits. */
+export function scratchDir(prefix: string): string {
+  const d = mkdtempSync(join(tmpdir(), prefix));
+  scratchDirs.push(d);
+  return d;
+}
 
 function dir(): string {
-  if (!buildDir) {
-    buildDir = mkdtempSync(join(tmpdir(), "tracker-dist-bins-"));
-    const created = buildDir;
-    process.on("exit", () => rmSync(created, { recursive: true, force: true }));
-  }
+  buildDir ??= scratchDir("tracker-dist-bins-");
   return buildDir;
 }
 
