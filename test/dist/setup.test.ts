@@ -94,6 +94,14 @@ test("--no-modify-path, a directory already on PATH, and package-manager install
   expect(onPath.lines[0]).toBe("PATH: ~/.tracker/bin is already on PATH");
   const brew = setupIn(home, { SHELL: "/bin/bash" }, { method: "brew" });
   expect(brew.lines[0]).toBe("PATH: not changed (brew puts tracker on PATH itself)");
+  const npmDir = join(home, "prefix/lib/node_modules/@tracker-cli/linux-x64/bin");
+  const npm = setupIn(
+    home,
+    { SHELL: "/bin/bash" },
+    { binaryPath: join(npmDir, "tracker"), installDir: npmDir },
+  );
+  expect(npm.lines[0]).toBe("PATH: not changed (npm puts tracker on PATH itself)");
+  expect(npm.report.method).toBeNull();
   const source = setupIn(home, { SHELL: "/bin/bash" }, { compiled: false, method: "curl" });
   expect(source.lines[0]).toBe("PATH: not changed (running from source, not an installed binary)");
   expect(source.report.method).toBeNull();

@@ -215,7 +215,11 @@ test("a binary outside any known install location: unknown_method with the manua
   expect(r.stderr).toContain("Pass --method curl, npm or brew.");
   expect(rel.requests).toEqual([]);
   // --check still answers; --method curl forces the install-script path.
-  expect((await upgrade(i, ["--check", "--json"])).exitCode).toBe(0);
+  expect(await upgrade(i, ["--check"])).toEqual({
+    exitCode: 0,
+    stdout: "Update available: tracker 0.2.0 → 0.3.0.\n",
+    stderr: `Download ${rel.url}/download/v0.3.0/${hostAssets()[0]} to install it.\n`,
+  });
   const forced = await upgrade(i, ["--method", "curl"]);
   expect(forced.exitCode).toBe(0);
   expect(await versionOf(i.binary)).toBe("0.3.0");

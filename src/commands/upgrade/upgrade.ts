@@ -12,6 +12,7 @@ import {
   fetchManifest,
   latestAssetUrl,
   NPM_PACKAGE,
+  releaseAssetUrl,
   releaseBaseUrl,
 } from "../../lib/upgrade/release.ts";
 import { refreshSetup } from "../../lib/upgrade/refresh.ts";
@@ -88,7 +89,12 @@ export default async function upgrade(
       writeLines(this, `tracker ${VERSION} is already up to date${pinned ? "" : ` (latest: ${target})`}.`);
     } else {
       writeLines(this, `Update available: tracker ${VERSION} → ${target}.`);
-      writeTip(this, `Run \`tracker upgrade${pinned ? ` ${pinned}` : ""}\` to install it.`);
+      writeTip(
+        this,
+        method
+          ? `Run \`tracker upgrade${pinned ? ` ${pinned}` : ""}\` to install it.`
+          : `Download ${releaseAssetUrl(releaseBaseUrl(this), target, currentAsset() ?? "tracker-<os>-<arch>")} to install it.`,
+      );
     }
     return;
   }

@@ -1,5 +1,6 @@
 /** The steps of `tracker cli setup`, independent of Stricli so upgrade and tests can run them. */
 import type { TrackerContext } from "../../context.ts";
+import { detectInstallMethod } from "../upgrade/detect.ts";
 import { removeStaleOldBinary } from "../upgrade/swap.ts";
 import { VERSION } from "../version.ts";
 import { type InstallMethod, writeInstallInfo } from "./install-info.ts";
@@ -33,6 +34,11 @@ export interface SetupReport {
 /** Runs setup: PATH edits (unless disabled or managed by a package manager), skill files, install record. */
 export function runSetup(ctx: TrackerContext, opts: SetupOptions): SetupReport {
   if (process.platform === "win32") removeStaleOldBinary(opts.binaryPath);
+  // A binary inside a Cellar or node_modules is on PATH through its package manager's bin dir,
+  // even when setup is run by hand without --method.
+  const managedBy =
+    opts.method ??
+    detectInstallMethod({ execPath: opts.binaryPath, installDir: "", stored: undefined })?.method;
   let path: PathReport;
   if (!opts.compiled) {
     path = {
@@ -43,11 +49,11 @@ export function runSetup(ctx: TrackerContext, opts: SetupOptions): SetupReport {
     };
   } else if (!opts.modifyPath) {
     path = { dir: opts.installDir, status: "skipped", reason: "--no-modify-path", files: [] };
-  } else if (opts.method === "npm" || opts.method === "brew") {
+  } else if (managedBy === "npm" || managedBy === "brew") {
     path = {
       dir: opts.installDir,
       status: "skipped",
-      reason: `${opts.method} puts tracker on PATH itself`,
+      reason: `${managedBy} puts tracker on PATH itself`,
       files: [],
     };
   } else {
