@@ -13,11 +13,11 @@
  * settings or tokens into it.
  */
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
+  readFileSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
@@ -161,6 +161,15 @@ export function writeReleaseIndex(dir: string, version: string, sums: Record<str
   writeFileSync(join(dir, MANIFEST_NAME), `${JSON.stringify(buildManifest(version, sums), null, 2)}\n`);
 }
 
+/** install.sh as published: its default release location is the one compiled into the binaries. */
+export function installScript(releaseUrl: string | undefined): string {
+  const text = readFileSync(resolve(ROOT, "install.sh"), "utf8");
+  if (!releaseUrl) return text;
+  const line = /^DEFAULT_RELEASE_URL=".*"$/m;
+  if (!line.test(text)) throw new Error("install.sh has no DEFAULT_RELEASE_URL line");
+  return text.replace(line, `DEFAULT_RELEASE_URL="${releaseUrl.replace(/\/+$/, "")}"`);
+}
+
 /** Compiles every requested target into outDir, then writes SHA256SUMS, manifest.json and install.sh beside them. */
 export async function buildRelease(opts: ReleaseOptions): Promise<BuiltRelease> {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -184,7 +193,7 @@ export async function buildRelease(opts: ReleaseOptions): Promise<BuiltRelease> 
     log(`built ${t.asset} in ${Math.round(performance.now() - started)} ms`);
   }
   writeReleaseIndex(opts.outDir, opts.version, sums);
-  copyFileSync(resolve(ROOT, "install.sh"), join(opts.outDir, "install.sh"));
+  writeFileSync(join(opts.outDir, "install.sh"), installScript(opts.releaseUrl));
   return { dir: opts.outDir, version: opts.version, sums };
 }
 

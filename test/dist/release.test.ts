@@ -48,9 +48,20 @@ test("a release build writes the binary, SHA256SUMS, manifest.json and install.s
     version: "0.7.0",
     assets: { [asset]: sha },
   });
+  // The published install.sh defaults to the same release location as the binaries.
   expect(readFileSync(join(built.dir, "install.sh"), "utf8")).toBe(
-    readFileSync(join(ROOT, "install.sh"), "utf8"),
+    readFileSync(join(ROOT, "install.sh"), "utf8").replace(
+      'DEFAULT_RELEASE_URL="https://github.com/tracker-cli/tracker/releases"',
+      `DEFAULT_RELEASE_URL="${rel.url}"`,
+    ),
   );
+  const home0 = scratchDir("tracker-release-home-");
+  const viaScript = await runProcess(
+    ["sh", join(built.dir, "install.sh"), "--no-modify-path"],
+    childEnv(home0, { TRACKER_CONFIG_DIR: join(home0, "cfg") }),
+  );
+  expect(viaScript.exitCode).toBe(0);
+  expect(viaScript.stderr).toContain(`tracker 0.7.0 is installed at ${home0}/.tracker/bin/tracker`);
   const version = await runProcess([join(built.dir, asset), "--version"], childEnv("/nonexistent"));
   expect(version.stdout).toBe("0.7.0\n");
   // No TRACKER_RELEASE_URL: the compiled-in release location (the local server) is used.
