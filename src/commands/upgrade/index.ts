@@ -40,8 +40,13 @@ export const upgradeCommand = buildCommand<UpgradeFlags, [string?], TrackerConte
   docs: {
     brief: "Upgrade tracker",
     fullDescription: describe(
-      "Upgrades tracker the way it was installed (install script, npm or Homebrew).",
-      ["tracker upgrade", "tracker upgrade --check", "tracker upgrade 0.2.0"],
+      "Upgrades tracker the way it was installed. Install-script binaries are downloaded beside the old one, checked against the release checksum, self-tested with --version and swapped in atomically; npm installs run `npm install -g tracker-cli@<version>`; Homebrew installs run `brew upgrade` (no specific versions). A binary found elsewhere (e.g. pinned in a CI image) is left alone: exit 50 with the download URL, or pass --method. The newest version comes from the release's manifest.json at TRACKER_RELEASE_URL (or the built-in location). Already up to date exits 0.",
+      [
+        "tracker upgrade",
+        "tracker upgrade --check",
+        "tracker upgrade 0.2.0",
+        "tracker upgrade --method curl",
+      ],
     ),
   },
 });
