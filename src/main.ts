@@ -180,8 +180,13 @@ export async function main(
       env: process.env,
       exitCode: undefined as number | undefined,
     },
-    forCommand: () => {
+    forCommand: async () => {
       ctx = buildContext(level);
+      // Windows cannot delete a running .exe, so an upgrade leaves the old one as .old until now.
+      if (process.platform === "win32") {
+        const { removeStaleOldBinary } = await import("./lib/upgrade/swap.ts");
+        removeStaleOldBinary(ctx.execPath);
+      }
       return ctx;
     },
   };

@@ -34,6 +34,8 @@ export interface Settings {
   dsn: string | undefined;
   noAutoRepair: boolean;
   releaseUrl: string | undefined;
+  /** TRACKER_INSTALL_DIR: where the install script put the binary (default ~/.tracker/bin). */
+  installDir: string | undefined;
 }
 
 /** Normalises a service URL: http(s) only, no trailing slash, no query; ConfigError otherwise. */
@@ -77,6 +79,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     dsn: nonEmpty(env.TRACKER_DSN),
     noAutoRepair: env.TRACKER_CLI_NO_AUTO_REPAIR === "1",
     releaseUrl: rawRelease ? parseBaseUrl(rawRelease, "TRACKER_RELEASE_URL") : undefined,
+    installDir: nonEmpty(env.TRACKER_INSTALL_DIR),
   };
 }
 

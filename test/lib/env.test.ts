@@ -44,6 +44,7 @@ describe("readSettings", () => {
       dsn: undefined,
       noAutoRepair: false,
       releaseUrl: undefined,
+      installDir: undefined,
     });
   });
 
@@ -55,8 +56,10 @@ describe("readSettings", () => {
       TRACKER_ORG: "acme",
       TRACKER_PROJECT: "  ",
       TRACKER_CLI_NO_AUTO_REPAIR: "1",
+      TRACKER_INSTALL_DIR: " /opt/tracker/bin ",
     });
     expect(s).toMatchObject({
+      installDir: "/opt/tracker/bin",
       baseUrl: "https://sentry.example.com",
       selfHosted: true,
       authToken: "tok",

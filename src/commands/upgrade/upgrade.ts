@@ -47,7 +47,7 @@ export default async function upgrade(
       ? undefined
       : detectInstallMethod({
           execPath: this.execPath,
-          installDir: installDir(this.env, this.homeDir),
+          installDir: installDir(this.settings, this.homeDir),
           stored: readInstallInfo(this),
         });
   if (detected) this.log.debug(`Install method ${detected.method}: ${detected.reason}`);
