@@ -242,16 +242,27 @@ const JSON_SHAPES = `## JSON output
 
 Use \`--json\` and parse stdout (for example with \`jq\`); never scrape the human tables.
 
-- \`issue list --json\`: \`{"data": [Issue, ...], "hasMore": boolean, "nextCursor"?: string}\`; pass
-  \`-c last\` to continue after the previous page (the cursor is remembered per org/project, sort and query).
+- \`issue list --json\`: \`{"data": [Issue, ...], "hasMore": boolean, "nextCursor"?: string}\` in every mode,
+  also when empty; pass \`-c last\` to continue after the previous page (remembered per target, sort, query
+  and period). Org-wide (\`<org>/\`) and multi-project listings add \`alias\` to each issue, and
+  \`errors: [{project, message}]\` when a project could not be listed.
 - Issue: \`id\` (string), \`shortId\` (string, usable as the issue argument), \`title\`, \`culprit\`,
-  \`permalink\`, \`level\`, \`status\`, \`count\` (string), \`userCount\` (number), \`firstSeen\`, \`lastSeen\`
-  (ISO 8601), \`project\` (\`{slug, name, id?, platform?}\`).
+  \`permalink\`, \`level\`, \`status\`, \`isUnhandled\`, \`count\` (number: events in the period),
+  \`userCount\` (number), \`firstSeen\`, \`lastSeen\` (ISO 8601), \`project\` (\`{slug, name, id?, platform?}\`).
 - \`issue view --json\`: Issue plus \`metadata\` (\`{type, value, filename, function}\`), \`tags\`
-  (\`[{key, value}]\`) and \`latestEvent\` (\`{eventID, message, platform, timestamp}\`).
+  (\`[{key, value}]\`, from the latest event) and \`latestEvent\` (\`{eventID, message, platform, timestamp}\`,
+  timestamp ISO 8601 with milliseconds).
 - \`issue explain --json\`: \`{"issueId": string, "analysis": {"summary", "rootCause", "suggestedFix", "affectedCode"}}\`.
-- \`issue plan --json\`: \`{"issueId": string, "plan": {"steps": [{"step", "action", "code", "file", "line"}], "confidence": number}}\`.
-- \`trace list --json\`: \`{"data": [Trace, ...], "hasMore": boolean, "nextCursor"?: string}\`.
+- \`issue plan --json\`: \`{"issueId": string, "plan": {"steps": [{"step", "action", "code", "file", "line"}], "confidence": number}}\`
+  (\`step\` from 1; \`line\` is 0 when the service gives none; \`confidence\` in 0..1).
+- \`trace list --json\`: \`{"data": [Trace, ...], "hasMore": boolean, "nextCursor"?: string}\`; Trace:
+  \`traceId\` (32 hex), \`transaction\`, \`durationMs\`, \`timestamp\`, \`project\`, plus the service's columns.
+- \`trace view --json\`: \`{traceId, org, spanCount, errorCount, durationMs, projects, roots: [Span]}\`; Span:
+  \`{spanId, parentSpanId, op, description, project, startTimestamp, timestamp, durationMs, selfTimeMs,
+  isTransaction, orphan, errors, children: [Span]}\`.
+- \`org list --json\` and \`project list --json\`: arrays of the service's organization / project objects.
+- \`auth status --json\`: one object with \`source\` (\`TRACKER_AUTH_TOKEN\`, \`TRACKER_TOKEN\` or \`stored\`),
+  token kind, a redacted token, expiry, user, organizations, defaults and \`dsn\`.
 - Errors are never JSON: they go to stderr as \`Error: <message>\` with a non-zero exit code.
 
 \`\`\`sh
