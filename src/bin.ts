@@ -3,18 +3,14 @@
  * Entry point. `--version` is answered before anything else is loaded; everything else goes
  * through main.ts. Writing into a closed pipe ends the process quietly with code 0.
  */
+import { STDERR_FD, STDOUT_FD, writeFd } from "./lib/stdio.ts";
 import { VERSION } from "./lib/version.ts";
 
 const argv = process.argv.slice(2);
 
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "-V")) {
-  process.stdout.write(`${VERSION}\n`);
+  writeFd(STDOUT_FD, `${VERSION}\n`);
 } else {
-  const quitOnPipe = (err: NodeJS.ErrnoException) => {
-    if (err?.code === "EPIPE") process.exit(0);
-  };
-  process.stdout.on("error", quitOnPipe);
-  process.stderr.on("error", quitOnPipe);
   const fail = (err: unknown) => {
     const e = err as NodeJS.ErrnoException;
     if (e?.code === "EPIPE") process.exit(0);
@@ -25,7 +21,8 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0]
       /\s--(verbose|log-level[= ](debug|trace))\s/i.test(joined);
     const message = e?.message ?? String(err);
     const expected = err as { format?: () => string; exitCode?: number };
-    process.stderr.write(
+    writeFd(
+      STDERR_FD,
       typeof expected?.format === "function" && typeof expected.exitCode === "number"
         ? `Error: ${expected.format()}\n`
         : debug

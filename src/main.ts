@@ -6,8 +6,9 @@ import type { TrackerContext } from "./context.ts";
 import { createStore } from "./lib/db/index.ts";
 import { type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
 import { CliError, EXIT, exitCodeFor, formatError } from "./lib/errors.ts";
-import { createLogger, type TextSink } from "./lib/log.ts";
+import { createLogger } from "./lib/log.ts";
 import { resolveConfigDir } from "./lib/paths.ts";
+import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns } from "./lib/stdio.ts";
 
 /** Global flags pulled out of argv, plus the arguments left for Stricli. */
 export interface PreparedArgs {
@@ -91,10 +92,6 @@ export function prepareArgs(argv: readonly string[], root: RouteMap<TrackerConte
   return { args, json, verbose, logLevel, help };
 }
 
-function streamSink(stream: NodeJS.WriteStream): TextSink {
-  return { write: (text: string) => void stream.write(text) };
-}
-
 /** Builds the real context for a command run. */
 export function buildContext(level: LogLevel): TrackerContext {
   const env = process.env as Record<string, string | undefined>;
@@ -102,11 +99,11 @@ export function buildContext(level: LogLevel): TrackerContext {
   const homeDir = env.HOME || homedir();
   const cwd = process.cwd();
   const configDir = resolveConfigDir(env, homeDir, cwd);
-  const isStdoutTTY = !!process.stdout.isTTY;
-  const isStderrTTY = !!process.stderr.isTTY;
+  const isStdoutTTY = isTerminal(STDOUT_FD);
+  const isStderrTTY = isTerminal(STDERR_FD);
   const color = isStderrTTY && !env.NO_COLOR;
-  const stdout = streamSink(process.stdout);
-  const stderr = streamSink(process.stderr);
+  const stdout = fdSink(STDOUT_FD);
+  const stderr = fdSink(STDERR_FD);
   const log = createLogger(level, stderr, color);
   const ctx: TrackerContext = {
     process: { stdout, stderr, env },
@@ -120,9 +117,9 @@ export function buildContext(level: LogLevel): TrackerContext {
     configDir,
     isStdoutTTY,
     isStderrTTY,
-    isStdinTTY: !!process.stdin.isTTY,
+    isStdinTTY: isTerminal(0),
     color,
-    terminalWidth: process.stdout.columns || 80,
+    terminalWidth: terminalColumns(env),
     logLevel: level,
     log,
     now: () => Date.now(),
@@ -161,7 +158,7 @@ export async function main(
   const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
   let ctx: TrackerContext | undefined;
-  const errSink = streamSink(process.stderr);
+  const errSink = fdSink(STDERR_FD);
   try {
     if (prepared.logLevel !== undefined) level = parseLogLevel(prepared.logLevel, "--log-level");
     else if (prepared.verbose) level = "debug";
@@ -175,7 +172,7 @@ export async function main(
   runtime.debug = level === "debug" || level === "trace";
   const base = {
     process: {
-      stdout: streamSink(process.stdout),
+      stdout: fdSink(STDOUT_FD),
       stderr: errSink,
       env: process.env,
       exitCode: undefined as number | undefined,

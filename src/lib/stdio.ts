@@ -1,0 +1,55 @@
+/**
+ * Direct writes to the standard file descriptors. Node-style `process.stdout`/`process.stderr`
+ * streams cost about 2.5 ms to set up in a compiled binary, more than the rest of a `--version`
+ * run, so ordinary output never touches them; only interactive prompts and spinners (TTY only) do.
+ */
+import { writeSync } from "node:fs";
+import { isatty } from "node:tty";
+import type { TextSink } from "./log.ts";
+
+/** Standard output's file descriptor. */
+export const STDOUT_FD = 1;
+/** Standard error's file descriptor. */
+export const STDERR_FD = 2;
+
+/**
+ * Writes all of `text` synchronously. A closed pipe (`tracker ... | head -1`) ends the process
+ * quietly with code 0; a non-blocking descriptor that is momentarily full is retried.
+ */
+export function writeFd(fd: number, text: string): void {
+  let buf = Buffer.from(text, "utf8");
+  while (buf.length > 0) {
+    try {
+      buf = buf.subarray(writeSync(fd, buf));
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") {
+        Bun.sleepSync(1);
+        continue;
+      }
+      if (code === "EPIPE") process.exit(0);
+      throw err;
+    }
+  }
+}
+
+/** A sink writing to a file descriptor. */
+export function fdSink(fd: number): TextSink {
+  return { write: (text) => writeFd(fd, text) };
+}
+
+/** True when the descriptor is a terminal. */
+export function isTerminal(fd: number): boolean {
+  try {
+    return isatty(fd);
+  } catch {
+    return false;
+  }
+}
+
+/** Columns of the terminal on stdout (COLUMNS, else the TTY's size, else 80). */
+export function terminalColumns(env: Record<string, string | undefined>): number {
+  const fromEnv = Number(env.COLUMNS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return isTerminal(STDOUT_FD) ? process.stdout.columns || 80 : 80;
+}
