@@ -240,7 +240,8 @@ explicitly. Slugs are case-sensitive.`;
 
 const JSON_SHAPES = `## JSON output
 
-Use \`--json\` and parse stdout (for example with \`jq\`); never scrape the human tables.
+Use \`--json\` and parse stdout (for example with \`jq\`); never scrape the human tables. The document is
+compact (one line) when stdout is piped and indented on a terminal.
 
 - \`issue list --json\`: \`{"data": [Issue, ...], "hasMore": boolean, "nextCursor"?: string}\` in every mode,
   also when empty; pass \`-c last\` to continue after the previous page (remembered per target, sort, query

@@ -17,10 +17,20 @@ export const STDERR_FD = 2;
  * quietly with code 0; a non-blocking descriptor that is momentarily full is retried.
  */
 export function writeFd(fd: number, text: string): void {
-  let buf = Buffer.from(text, "utf8");
-  while (buf.length > 0) {
+  let buf: Buffer | undefined;
+  let offset = 0;
+  for (;;) {
     try {
-      buf = buf.subarray(writeSync(fd, buf));
+      if (!buf) {
+        // The common case: one write of the whole string, without copying it into a Buffer first.
+        const written = writeSync(fd, text);
+        if (written === Buffer.byteLength(text)) return;
+        buf = Buffer.from(text, "utf8");
+        offset = written;
+      } else {
+        offset += writeSync(fd, buf, offset);
+      }
+      if (offset >= buf.length) return;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code === "EAGAIN") {
