@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { configureOAuth, TEST_CLIENT_ID } from "../test/fake-api/routes/oauth.ts";
 import { USER_TOKEN } from "../test/fake-api/seed.ts";
 import { type FakeApi, startFakeApi } from "../test/fake-api/server.ts";
 
@@ -34,7 +35,15 @@ async function main(): Promise<void> {
   const configDir = mkdtempSync(join(tmpdir(), "tracker-sandbox-"));
   let api: FakeApi;
   try {
-    api = await startFakeApi({ port });
+    // The demo device flow approves after two "authorization_pending" polls, one second apart.
+    api = await startFakeApi({
+      port,
+      setup: (state) =>
+        configureOAuth(state, {
+          interval: 1,
+          pollAnswers: ["authorization_pending", "authorization_pending"],
+        }),
+    });
   } catch (err) {
     rmSync(configDir, { recursive: true, force: true });
     console.error(
@@ -62,6 +71,9 @@ async function main(): Promise<void> {
     `  ${run} issue list acme/web`,
     `  ${run} trace list acme/web --json`,
     "  (or dist/tracker … after `bun run build`)",
+    "",
+    "The OAuth device flow (approved automatically after two polls):",
+    `  env -u TRACKER_AUTH_TOKEN TRACKER_CLIENT_ID=${TEST_CLIENT_ID} ${run} auth login`,
     "",
     "Press Ctrl-C to stop.",
   ];
