@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { writeCredentials } from "../../src/lib/db/auth.ts";
 import { dbPath } from "../../src/lib/paths.ts";
 import { configureOAuth, mintOAuthTokens, TEST_CLIENT_ID } from "../fake-api/routes/oauth.ts";
-import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-  configureOAuth(api.state);
-});
+const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
 
 const HOUR_MS = 3_600_000;
 const env = { TRACKER_CLIENT_ID: TEST_CLIENT_ID };

@@ -1,24 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { statSync } from "node:fs";
 import { writeCredentials } from "../../src/lib/db/auth.ts";
 import { dbPath } from "../../src/lib/paths.ts";
 import { mintOrgToken } from "../fake-api/routes/auth.ts";
 import { configureOAuth, TEST_CLIENT_ID } from "../fake-api/routes/oauth.ts";
-import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
 import { OAUTH_TOKEN, READ_ONLY_TOKEN, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-  configureOAuth(api.state);
-});
+const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
 
 /** Reads the stored credentials of a config dir through the real module. */
 function storedIn(configDir: string) {

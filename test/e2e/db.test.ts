@@ -1,25 +1,17 @@
 /** The local database through the real CLI: modes, repair on/off, `cli fix`, read-only and corrupt state, concurrency. */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { type CliResult, cliCommand, runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 const mode = (p: string) => statSync(p).mode & 0o777;
 const dbFile = (dir: string) => join(dir, "tracker.db");
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 /** Spawns the CLI behind a prefix (umask, user namespace) with a clean TRACKER_* environment. */
 async function runWrapped(prefix: string[], args: string[], env: Record<string, string>): Promise<CliResult> {

@@ -1,17 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
+import { describe, expect, test } from "bun:test";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const run = (args: string[], configDir: string, env?: Record<string, string>) =>
   runCli(args, { api, token: USER_TOKEN, configDir, env });

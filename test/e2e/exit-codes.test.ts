@@ -1,22 +1,14 @@
 /** Every exit-code category reached through the real CLI, with exact stderr and an empty stdout. */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { type CliResult, runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 function expectFailure(r: CliResult, code: number, stderr: string | RegExp): void {
   expect({ exitCode: r.exitCode, stdout: r.stdout }).toEqual({ exitCode: code, stdout: "" });

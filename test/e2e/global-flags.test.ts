@@ -1,21 +1,13 @@
 /** Global flags anywhere on the command line, and --help/--version that touch no state and no network. */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { VERSION } from "../../src/lib/version.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 describe("--help and --version", () => {
   test("create no config dir, open no database and make no request", async () => {

@@ -1,18 +1,10 @@
-import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { faults } from "../fake-api/http.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
 import { runCli } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const REGIONS = "/api/0/users/me/regions/";
 

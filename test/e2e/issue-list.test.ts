@@ -1,18 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const IssueSchema = v.strictObject({
   id: v.pipe(v.string(), v.regex(/^\d+$/)),

@@ -1,20 +1,12 @@
 /** Log levels through the real CLI: flags, TRACKER_LOG_LEVEL, trace HTTP lines, and tokens never printed. */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import { OAUTH_TOKEN, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const TABLE_HEAD = /^SLUG\s+NAME\s+REGION\n/;
 

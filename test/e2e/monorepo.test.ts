@@ -1,20 +1,12 @@
 /** A monorepo end to end: DSN detection → multi-project issue list with aliases → issue view <alias>-<suffix>. */
-import { afterAll, afterEach, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
 import { dsnFor, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 function monorepo(projects: [org: string, slug: string, dir: string][]): string {
   const root = tempDir("tracker-monorepo-");

@@ -1,18 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
+import { describe, expect, test } from "bun:test";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { mintOrgToken } from "../fake-api/routes/auth.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 describe("org list", () => {
   test("--json lists organizations of both regions, fetched per region", async () => {

@@ -1,20 +1,12 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { TRACE_GLOBEX, TRACE_NESTED } from "../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
 
 const EVENTS = "/api/0/organizations/acme/events/";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 describe("trace list (real CLI)", () => {
   test("--json -n 250: three requests of 100/100/50, one JSON document, nothing on stderr", async () => {

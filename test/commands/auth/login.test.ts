@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import authLogin from "../../../src/commands/auth/login.ts";
 import { readCredentials, writeCredentials } from "../../../src/lib/db/auth.ts";
 import { ConfigError, DeviceFlowError, ValidationError } from "../../../src/lib/errors.ts";
 import { configureOAuth, TEST_CLIENT_ID } from "../../fake-api/routes/oauth.ts";
-import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { READ_ONLY_TOKEN, USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext, type TestContextOptions } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-  configureOAuth(api.state);
-});
+const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
 
 const flags = { json: false, verbose: false };
 

@@ -1,23 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import explain from "../../../src/commands/issue/explain.ts";
 import plan from "../../../src/commands/issue/plan.ts";
 import { AnalysisError } from "../../../src/lib/errors.ts";
 import { POLL } from "../../../src/lib/issues/analysis.ts";
 import { type AutofixScenario, autofixRun, setAutofixScenario } from "../../fake-api/routes/autofix.ts";
-import { startFakeApi, type FakeApi } from "../../fake-api/server.ts";
 import { READ_ONLY_TOKEN, USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const ExplainSchema = v.strictObject({
   issueId: v.string(),

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import traceList from "../../../src/commands/trace/list.ts";
 import type { TraceListFlags } from "../../../src/commands/trace/index.ts";
@@ -6,21 +6,13 @@ import { findRecentTraces } from "../../../src/lib/db/recent-traces.ts";
 import { ApiError, ResolutionError, ValidationError } from "../../../src/lib/errors.ts";
 import { TRACE_NESTED, TRACE_TWINS, WEB_RECENT_COUNT } from "../../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
-import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { tempDir } from "../../helpers/cli.ts";
 import { createTestContext } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
 const EVENTS = "/api/0/organizations/acme/events/";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 function flags(extra: Partial<TraceListFlags> = {}): TraceListFlags {
   return { json: true, verbose: false, fresh: false, limit: 20, sort: "date", ...extra };

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import traceList from "../../../src/commands/trace/list.ts";
 import traceView from "../../../src/commands/trace/view.ts";
@@ -14,19 +14,11 @@ import {
   TRACE_TWINS,
 } from "../../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
-import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { tempDir } from "../../helpers/cli.ts";
 import { createTestContext } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const traceCalls = () => api.requestsTo(/^\/api\/0\/organizations\/[^/]+\/trace\//);
 

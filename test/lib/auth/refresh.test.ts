@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { needsRefresh } from "../../../src/lib/auth/refresh.ts";
 import { getAuthToken } from "../../../src/lib/auth/token.ts";
 import { readCredentials, type StoredCredentials, writeCredentials } from "../../../src/lib/db/auth.ts";
 import { AuthError, NetworkError } from "../../../src/lib/errors.ts";
 import { configureOAuth, mintOAuthTokens, TEST_CLIENT_ID } from "../../fake-api/routes/oauth.ts";
-import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { createTestContext } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-  configureOAuth(api.state);
-});
+const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
 
 const NOW = Date.parse("2026-01-15T12:00:00Z");
 const HOUR = 3_600_000;

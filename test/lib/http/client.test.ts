@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { ApiError, AuthError, NetworkError, ValidationError } from "../../../src/lib/errors.ts";
 import {
@@ -16,16 +16,9 @@ import { faults } from "../../fake-api/http.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
 import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { createTestContext, type TestContextOptions } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const ORGS_PATH = "/api/0/organizations/";
 const Orgs = v.array(v.object({ slug: v.string() }));

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { listRegionUrls } from "../../../src/lib/api/organizations.ts";
 import { getCachedOrg, saveOrgs } from "../../../src/lib/db/regions.ts";
@@ -7,18 +7,10 @@ import { apiRequest, isTrustedRegionUrl } from "../../../src/lib/http/client.ts"
 import { regionUrlForOrg } from "../../../src/lib/http/region.ts";
 import { faults } from "../../fake-api/http.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
-import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { createTestContext } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const setup = (env: Record<string, string> = {}) =>
   createTestContext({ api, env: { TRACKER_AUTH_TOKEN: USER_TOKEN, ...env } });

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,18 +7,10 @@ import { ConfigError, NetworkError } from "../../../src/lib/errors.ts";
 import { apiRequest, classifyFetchFailure } from "../../../src/lib/http/client.ts";
 import { matchesNoProxy, proxyFor } from "../../../src/lib/http/transport.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
-import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { createTestContext } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const ORGS = "/api/0/organizations/";
 const Orgs = v.array(v.object({ slug: v.string() }));

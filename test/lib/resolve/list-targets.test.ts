@@ -1,22 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { lookupAlias } from "../../../src/lib/resolve/aliases.ts";
 import { resolveListTargets } from "../../../src/lib/resolve/list-targets.ts";
-import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 import { dsnFor, USER_TOKEN } from "../../fake-api/seed.ts";
 import { tempDir } from "../../helpers/cli.ts";
 import { createTestContext } from "../../helpers/context.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
-let api: FakeApi;
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => api.stop());
-afterEach(() => {
-  expect(api.unmatched).toEqual([]);
-  api.reset();
-});
+const api = useFakeApi();
 
 const dsnOf = (org: string, slug: string) =>
   dsnFor(api.state, api.state.projects.find((p) => p.org === org && p.slug === slug) as never);
