@@ -1,11 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { statSync } from "node:fs";
 import { writeCredentials } from "../../src/lib/db/auth.ts";
-import { dbPath } from "../../src/lib/paths.ts";
 import { configureOAuth, mintOAuthTokens, TEST_CLIENT_ID } from "../fake-api/routes/oauth.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
+import { dbFileModes } from "../helpers/db-files.ts";
 
 const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
 
@@ -59,17 +58,6 @@ function refreshGrants() {
     .filter((f) => f.get("grant_type") === "refresh_token");
 }
 
-function dbModes(configDir: string): number[] {
-  const p = dbPath(configDir);
-  return [p, `${p}-wal`, `${p}-shm`].flatMap((f) => {
-    try {
-      return [statSync(f).mode & 0o777];
-    } catch {
-      return [];
-    }
-  });
-}
-
 describe("refresh", () => {
   test("proactive: a token with <10% lifetime left is refreshed before the request; both tokens rotate", async () => {
     const configDir = tempDir();
@@ -96,7 +84,7 @@ describe("refresh", () => {
     for (const secret of [old.accessToken, old.refreshToken, row?.token, row?.refresh_token]) {
       expect(r.stdout + r.stderr).not.toContain(secret as string);
     }
-    expect(dbModes(configDir).every((m) => m === 0o600)).toBe(true);
+    expect(dbFileModes(configDir).every((m) => m === 0o600)).toBe(true);
   });
 
   test("a token with plenty of lifetime left is not refreshed", async () => {
@@ -155,7 +143,7 @@ describe("refresh", () => {
     );
     expect(refreshGrants()).toHaveLength(1);
     expect(stored(configDir)).toBeNull();
-    expect(dbModes(configDir).every((m) => m === 0o600)).toBe(true);
+    expect(dbFileModes(configDir).every((m) => m === 0o600)).toBe(true);
   });
 
   test("expired token without refresh token: 'Session expired and no refresh token available'", async () => {

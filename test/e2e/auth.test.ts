@@ -1,13 +1,12 @@
 import { describe, expect, test } from "bun:test";
-import { statSync } from "node:fs";
 import { writeCredentials } from "../../src/lib/db/auth.ts";
-import { dbPath } from "../../src/lib/paths.ts";
 import { mintOrgToken } from "../fake-api/routes/auth.ts";
 import { configureOAuth, TEST_CLIENT_ID } from "../fake-api/routes/oauth.ts";
 import { OAUTH_TOKEN, READ_ONLY_TOKEN, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
+import { dbFileModes } from "../helpers/db-files.ts";
 
 const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
 
@@ -46,17 +45,6 @@ function seed(configDir: string, token: string, extra: { base_url?: string; kind
   ctx.store.close();
 }
 
-function modes(configDir: string): number[] {
-  const p = dbPath(configDir);
-  return [p, `${p}-wal`, `${p}-shm`].flatMap((f) => {
-    try {
-      return [statSync(f).mode & 0o777];
-    } catch {
-      return [];
-    }
-  });
-}
-
 describe("auth login --token", () => {
   test("--token X verifies with /api/0/auth/, stores the token host-bound, db mode 600", async () => {
     const configDir = tempDir();
@@ -76,8 +64,8 @@ describe("auth login --token", () => {
       base_url: api.url,
     });
     expect(JSON.parse(row?.user_json ?? "null")).toMatchObject({ id: "12345", email: "jane@example.com" });
-    expect(modes(configDir).length).toBeGreaterThan(0);
-    expect(modes(configDir).every((m) => m === 0o600)).toBe(true);
+    expect(dbFileModes(configDir).length).toBeGreaterThan(0);
+    expect(dbFileModes(configDir).every((m) => m === 0o600)).toBe(true);
   });
 
   test("--token=X works and --json prints one object", async () => {
@@ -207,7 +195,7 @@ describe("auth login (device flow, e2e)", () => {
     for (const secret of [deviceCode, row?.token as string, row?.refresh_token as string]) {
       expect(r.stdout + r.stderr).not.toContain(secret);
     }
-    expect(modes(configDir).every((m) => m === 0o600)).toBe(true);
+    expect(dbFileModes(configDir).every((m) => m === 0o600)).toBe(true);
   });
 
   test("self-hosted without TRACKER_CLIENT_ID: the spec's message, how to fix, no request", async () => {
@@ -366,7 +354,7 @@ describe("auth logout", () => {
     expect(r.stdout).toBe(`Logged out: removed the stored credentials for ${api.url}.\n`);
     expect(r.stderr).toBe("");
     expect(storedIn(configDir)).toBeNull();
-    expect(modes(configDir).every((m) => m === 0o600)).toBe(true);
+    expect(dbFileModes(configDir).every((m) => m === 0o600)).toBe(true);
     const again = await runCli(["auth", "logout", "--json"], { api, configDir });
     expect(JSON.parse(again.stdout)).toEqual({
       loggedOut: true,
