@@ -161,10 +161,12 @@ describe("issue list flags", () => {
     expect(r.stderr).toContain("Invalid target 'a/b/c'");
   });
 
-  test("an unknown project is a 404 naming the request", async () => {
+  test("an unknown project is a ResolutionError pointing at project list", async () => {
     const r = await list(["acme/nope"]);
-    expect(r.exitCode).toBe(30);
-    expect(r.stderr).toContain("404");
+    expect(r.exitCode).toBe(23);
+    expect(r.stderr).toBe(
+      "Error: Project 'acme/nope' was not found.\n\nRun `tracker project list acme` to see its projects.\n",
+    );
   });
 });
 
@@ -248,5 +250,23 @@ describe("issue list human output (piped)", () => {
     expect(r.stderr).toBe(
       "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n",
     );
+  });
+});
+
+describe("issue list unknown targets", () => {
+  test("a project slug differing only in case: ResolutionError with did-you-mean, exit 23", async () => {
+    const r = await runCli(["issue", "list", "acme/Web"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(23);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "Error: Project 'acme/Web' was not found.\n\nDid you mean acme/web? Slugs are case-sensitive.\n",
+    );
+    expect(api.requestsTo("/api/0/organizations/acme/issues/")).toHaveLength(0);
+  });
+
+  test("an unknown organization names the organization", async () => {
+    const r = await runCli(["issue", "list", "nope/web"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(23);
+    expect(r.stderr).toStartWith("Error: Organization 'nope' was not found.\n");
   });
 });

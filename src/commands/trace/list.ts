@@ -4,7 +4,6 @@ import { listTraces, type TransactionRow } from "../../lib/api/traces.ts";
 import { TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
-import { ApiError, ResolutionError } from "../../lib/errors.ts";
 import { formatTraceTable } from "../../lib/format/trace-table.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
@@ -61,20 +60,7 @@ export default async function traceList(
   const query = flags.query?.trim() ? flags.query.trim() : undefined;
   const key = cursorKey("trace-list", `${org}/${project}`, { sort: flags.sort, query });
   const cursor = resolveCursor(this, key, flags.cursor);
-  let projectId: string;
-  try {
-    projectId = await getProjectId(this, org, project, flags.fresh);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
-      throw new ResolutionError(
-        `Project '${org}/${project}'`,
-        "was not found",
-        "The organization or project does not exist or is not visible to this token; slugs are case-sensitive.",
-        [`tracker project list ${org}`, "tracker org list"],
-      );
-    }
-    throw err;
-  }
+  const projectId = await getProjectId(this, org, project, flags.fresh);
   const page = await listTraces(this, {
     org,
     projectId,

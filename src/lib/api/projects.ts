@@ -70,7 +70,10 @@ export async function getProject(ctx: TrackerContext, org: string, project: stri
   return res.data;
 }
 
-/** A project's numeric id (cache first, unless `fresh`). */
+/**
+ * A project's numeric id (cache first, unless `fresh`). An unknown org or project is a
+ * ResolutionError naming which one, with "did you mean" when a slug differs only in case.
+ */
 export async function getProjectId(
   ctx: TrackerContext,
   org: string,
@@ -82,7 +85,8 @@ export async function getProjectId(
     const cached = cachedProjectId(ctx, org, project);
     if (cached) return cached;
   }
-  return (await getProject(ctx, org, project)).id;
+  const { withSlugHint } = await import("../resolve/target.ts");
+  return (await withSlugHint(ctx, { org, project }, () => getProject(ctx, org, project))).id;
 }
 
 /** Every project of an org (all pages); refreshes the project cache. */
