@@ -1,4 +1,4 @@
-/** Human units for durations and timestamps in tables and trees. */
+/** Human units for durations in tables and trees. */
 
 /** A duration in milliseconds as a short human string: 0.42ms, 7.3ms, 245ms, 9.88s, 2m 05s, 1h 02m. */
 export function formatDuration(ms: number | null | undefined): string {
@@ -12,22 +12,4 @@ export function formatDuration(ms: number | null | undefined): string {
   if (totalSec < 3600) return `${Math.floor(totalSec / 60)}m ${String(totalSec % 60).padStart(2, "0")}s`;
   const totalMin = Math.round(ms / 60_000);
   return `${Math.floor(totalMin / 60)}h ${String(totalMin % 60).padStart(2, "0")}m`;
-}
-
-/** An ISO 8601 timestamp normalised to UTC seconds (`2026-01-15T11:59:00Z`); unparsable text as is. */
-export function formatIsoSeconds(text: string): string {
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? text : `${new Date(ms).toISOString().slice(0, 19)}Z`;
-}
-
-/** How long ago a timestamp was (`just now`, `5m ago`, `3h ago`, `2d ago`), or its date when older than 30 days. */
-export function formatRelativeTime(text: string, nowMs: number): string {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return text;
-  const sec = Math.round((nowMs - ms) / 1000);
-  if (sec < 45) return "just now";
-  if (sec < 3600) return `${Math.max(1, Math.round(sec / 60))}m ago`;
-  if (sec < 86_400) return `${Math.round(sec / 3600)}h ago`;
-  if (sec < 30 * 86_400) return `${Math.round(sec / 86_400)}d ago`;
-  return new Date(ms).toISOString().slice(0, 10);
 }

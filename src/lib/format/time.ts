@@ -1,4 +1,4 @@
-/** Relative times for human output ("3h ago"). */
+/** Timestamps for human output: relative ("3h ago") on a terminal, ISO seconds when piped. */
 
 /** How long ago an ISO time was, relative to `now` (ms): `just now`, `5m ago`, `3h ago`, `2d ago`, `4mo ago`, `1y ago`. */
 export function relativeTime(iso: string | null | undefined, now: number): string {
@@ -21,4 +21,18 @@ export function relativeTime(iso: string | null | undefined, now: number): strin
 export function isoSeconds(iso: string | null | undefined): string {
   const t = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(t) ? "-" : `${new Date(t).toISOString().slice(0, 19)}Z`;
+}
+
+/** Like isoSeconds, for text from the API: unparsable text is shown as it is rather than as `-`. */
+export function formatIsoSeconds(text: string): string {
+  return Number.isNaN(Date.parse(text)) ? text : isoSeconds(text);
+}
+
+const MONTH_MS = 30 * 86_400_000;
+
+/** Like relativeTime within 30 days; older times as their date (`2025-11-01`); unparsable text as it is. */
+export function formatRelativeTime(text: string, nowMs: number): string {
+  const ms = Date.parse(text);
+  if (Number.isNaN(ms)) return text;
+  return nowMs - ms >= MONTH_MS ? new Date(ms).toISOString().slice(0, 10) : relativeTime(text, nowMs);
 }

@@ -1,6 +1,7 @@
 /** The human table of `trace list`. */
 import type { TransactionRow } from "../api/traces.ts";
-import { formatDuration, formatIsoSeconds, formatRelativeTime } from "./duration.ts";
+import { formatDuration } from "./duration.ts";
+import { formatIsoSeconds, formatRelativeTime } from "./time.ts";
 import { formatTable } from "./table.ts";
 
 /** Characters of the trace id shown in tables (accepted back by `trace view`). */

@@ -42,23 +42,19 @@ export interface AnalysisView {
 export const POLL = { initialMs: 1_000, factor: 1.5, maxMs: 5_000, timeoutMs: 6 * 60_000 } as const;
 
 const File = v.looseObject({ file_path: v.optional(v.nullable(v.string())) });
-const Repro = v.looseObject({
+/** Fields shared by root-cause reproduction steps and solution steps. */
+const CODE_STEP = {
   title: v.optional(v.nullable(v.string())),
   code_snippet_and_analysis: v.optional(v.nullable(v.string())),
   relevant_code_file: v.optional(v.nullable(File)),
-  is_most_important_event: v.optional(v.nullable(v.boolean())),
-});
+};
+const Repro = v.looseObject({ ...CODE_STEP, is_most_important_event: v.optional(v.nullable(v.boolean())) });
 const Cause = v.looseObject({
   description: v.optional(v.nullable(v.string())),
   root_cause_reproduction: v.optional(v.nullable(v.array(Repro))),
   relevant_repos: v.optional(v.nullable(v.array(v.string()))),
 });
-const SolutionItem = v.looseObject({
-  title: v.optional(v.nullable(v.string())),
-  code_snippet_and_analysis: v.optional(v.nullable(v.string())),
-  relevant_code_file: v.optional(v.nullable(File)),
-  is_active: v.optional(v.nullable(v.boolean())),
-});
+const SolutionItem = v.looseObject({ ...CODE_STEP, is_active: v.optional(v.nullable(v.boolean())) });
 const StepLike = v.looseObject({
   key: v.optional(v.nullable(v.string())),
   status: v.optional(v.nullable(v.string())),

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { RawTraceItem, TransactionRow } from "../../../src/lib/api/traces.ts";
-import { formatDuration, formatIsoSeconds, formatRelativeTime } from "../../../src/lib/format/duration.ts";
+import { formatDuration } from "../../../src/lib/format/duration.ts";
+import { formatIsoSeconds, formatRelativeTime } from "../../../src/lib/format/time.ts";
 import { formatTraceTable } from "../../../src/lib/format/trace-table.ts";
 import { formatSpanLines, formatTraceTree, MAX_INDENT_DEPTH } from "../../../src/lib/format/trace-tree.ts";
 import { buildSpanTree, summarizeTrace } from "../../../src/lib/traces/span-tree.ts";
