@@ -22,7 +22,7 @@ import {
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { FakeApi } from "../test/fake-api/server.ts";
-import type { BenchCase } from "./bench-cases/types.ts";
+import type { BenchCase, BenchTarget } from "./bench-cases/types.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
 const CASES_DIR = join(ROOT, "script/bench-cases");
@@ -32,8 +32,8 @@ const PREVIOUS_FILE = join(OUT_DIR, "previous.json");
 /** Runs under /usr/bin/time per case for the peak-RSS figure (kept apart so timing is not skewed). */
 const RSS_RUNS = 3;
 
-/** The start-up targets from the foundation issue, checked and reported (not enforced). */
-const TARGETS: Record<string, { p50Ms: number; rssMiB: number }> = {
+/** The start-up targets from the foundation issue (cases from bench-cases carry their own). */
+const START_TARGETS: Record<string, BenchTarget> = {
   "--version": { p50Ms: 10, rssMiB: 40 },
   "--help": { p50Ms: 25, rssMiB: 40 },
 };
@@ -60,6 +60,12 @@ interface CaseResult {
   maxMs: number;
   peakRssMiB: number;
   rssSource: "/usr/bin/time" | "resourceUsage";
+  /** Fake-API cases: requests per run, the median time the fake spent answering them, and the
+   * median of (wall time − server time) per run: what the client itself adds. */
+  requestsPerRun?: number;
+  serverP50Ms?: number;
+  clientP50Ms?: number;
+  target?: BenchTarget;
 }
 
 /** The file written to .bench/last.json. */
@@ -232,11 +238,22 @@ async function benchCase(
     for (let i = 1; i < opts.warmup; i++) await runOnce(cmd, cwd, env, false);
 
     const times: number[] = [];
+    const serverTimes: number[] = [];
+    const clientTimes: number[] = [];
+    let requestsPerRun = 0;
     let rusagePeak = 0;
+    const api = c.needsApi ? await apiFor() : undefined;
     for (let i = 0; i < opts.runs; i++) {
+      api?.reset();
       const r = await runOnce(cmd, cwd, env, false);
       if (r.exitCode !== 0) return { name: c.name, error: `run ${i + 1} exited ${r.exitCode}` };
       times.push(r.ms);
+      if (api) {
+        const server = api.requests.reduce((sum, q) => sum + q.serverMs, 0);
+        serverTimes.push(server);
+        clientTimes.push(r.ms - server);
+        requestsPerRun = Math.max(requestsPerRun, api.requests.length);
+      }
       rusagePeak = Math.max(rusagePeak, r.rssBytes);
     }
     let peak = rusagePeak;
@@ -253,7 +270,10 @@ async function benchCase(
       }
     }
     times.sort((a, b) => a - b);
+    serverTimes.sort((a, b) => a - b);
+    clientTimes.sort((a, b) => a - b);
     const round = (n: number) => Math.round(n * 100) / 100;
+    const target = c.target ?? START_TARGETS[c.name];
     return {
       name: c.name,
       args: c.args,
@@ -264,6 +284,14 @@ async function benchCase(
       maxMs: round(times[times.length - 1] as number),
       peakRssMiB: round(peak / (1024 * 1024)),
       rssSource,
+      ...(api
+        ? {
+            requestsPerRun,
+            serverP50Ms: round(percentile(serverTimes, 50)),
+            clientP50Ms: round(percentile(clientTimes, 50)),
+          }
+        : {}),
+      ...(target ? { target } : {}),
     };
   } finally {
     rmSync(configDir, { recursive: true, force: true });
@@ -279,6 +307,31 @@ function readPrevious(): BenchFile | undefined {
     process.stderr.write(`bench: warning: ${LAST_FILE} is unreadable; no comparison\n`);
     return undefined;
   }
+}
+
+function ms(n: number | undefined): string {
+  return n === undefined ? "" : `${n.toFixed(1)} ms`;
+}
+
+/** "target <case>: … → met|MISSED" for a case with a target, else undefined. */
+function targetLine(r: CaseResult): string | undefined {
+  const t = r.target;
+  if (!t) return undefined;
+  const parts: string[] = [];
+  let ok = true;
+  if (t.p50Ms !== undefined) {
+    parts.push(`p50 < ${t.p50Ms} ms`);
+    ok &&= r.p50Ms < t.p50Ms;
+  }
+  if (t.clientMs !== undefined) {
+    parts.push(`client < ${t.clientMs} ms beyond the server`);
+    ok &&= r.clientP50Ms !== undefined && r.clientP50Ms < t.clientMs;
+  }
+  if (t.rssMiB !== undefined) {
+    parts.push(`peak < ${t.rssMiB} MiB`);
+    ok &&= r.peakRssMiB < t.rssMiB;
+  }
+  return `target ${r.name}: ${parts.join(", ")} → ${ok ? "met" : "MISSED"}`;
 }
 
 function pad(s: string, n: number, right = false): string {
@@ -325,7 +378,7 @@ async function main(): Promise<void> {
   const prevByName = new Map(previous?.results.map((r) => [r.name, r]));
   const width = Math.max(12, ...results.map((r) => r.name.length)) + 2;
   const lines = [
-    `${pad("CASE", width)}${pad("P50", 10, true)}${pad("P90", 10, true)}${pad("PEAK RSS", 12, true)}${pad("ΔP50", 10, true)}`,
+    `${pad("CASE", width)}${pad("P50", 10, true)}${pad("P90", 10, true)}${pad("SERVER", 10, true)}${pad("CLIENT", 10, true)}${pad("PEAK RSS", 12, true)}${pad("ΔP50", 10, true)}`,
   ];
   const regressions: string[] = [];
   for (const r of results) {
@@ -340,20 +393,19 @@ async function main(): Promise<void> {
       }
     }
     lines.push(
-      `${pad(r.name, width)}${pad(`${r.p50Ms.toFixed(1)} ms`, 10, true)}${pad(`${r.p90Ms.toFixed(1)} ms`, 10, true)}${pad(`${r.peakRssMiB.toFixed(1)} MiB`, 12, true)}${pad(delta, 10, true)}`,
+      `${pad(r.name, width)}${pad(ms(r.p50Ms), 10, true)}${pad(ms(r.p90Ms), 10, true)}${pad(ms(r.serverP50Ms), 10, true)}${pad(ms(r.clientP50Ms), 10, true)}${pad(`${r.peakRssMiB.toFixed(1)} MiB`, 12, true)}${pad(delta, 10, true)}`,
     );
   }
   process.stdout.write(`${lines.join("\n")}\n`);
   process.stdout.write(
     `\n${opts.runs} runs per case after ${opts.warmup} warm-up; binary ${opts.binary} (${(statSync(opts.binary).size / 1024 / 1024).toFixed(1)} MiB); peak RSS from ${results[0]?.rssSource ?? "n/a"}\n`,
   );
+  process.stdout.write(
+    "SERVER: median time the fake API spent answering one run's requests; CLIENT: median of (wall − server) per run.\n",
+  );
   for (const r of results) {
-    const target = TARGETS[r.name];
-    if (!target) continue;
-    const ok = r.p50Ms < target.p50Ms && r.peakRssMiB < target.rssMiB;
-    process.stdout.write(
-      `target ${r.name}: p50 < ${target.p50Ms} ms, peak < ${target.rssMiB} MiB → ${ok ? "met" : "MISSED"}\n`,
-    );
+    const line = targetLine(r);
+    if (line) process.stdout.write(`${line}\n`);
   }
 
   mkdirSync(OUT_DIR, { recursive: true });

@@ -10,10 +10,12 @@ export const cases: BenchCase[] = [
     name: "issue list -n 100 --json",
     args: ["issue", "list", "acme/web", "-n", "100", "--json"],
     needsApi: true,
+    target: { clientMs: 15, rssMiB: 80 },
   },
   {
     name: "issue list -n 1000 --json",
     args: ["issue", "list", "acme/web", "-n", "1000", "--json"],
     needsApi: true,
+    target: { clientMs: 15, rssMiB: 80 },
   },
 ];

@@ -1,3 +1,13 @@
+/** What a case should stay under (reported by the bench, never asserted in tests). */
+export interface BenchTarget {
+  /** Median whole-process time. */
+  p50Ms?: number;
+  /** Median of (whole-process time − time the fake API spent answering), per run. */
+  clientMs?: number;
+  /** Peak resident memory. */
+  rssMiB?: number;
+}
+
 /** One benchmarked command. `script/bench.ts` loads every `cases` export of this folder. */
 export interface BenchCase {
   name: string;
@@ -5,6 +15,7 @@ export interface BenchCase {
   /** Start the fake API and point TRACKER_URL at it (with a valid TRACKER_AUTH_TOKEN). */
   needsApi?: boolean;
   env?: Record<string, string>;
+  target?: BenchTarget;
   /** Prepares a working directory or config dir before the timed runs (not timed). */
   setup?: (ctx: {
     apiUrl: string | undefined;

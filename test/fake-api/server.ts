@@ -126,6 +126,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   const state = createSeedState(urls);
 
   const handle = async (host: HostName, raw: Request): Promise<Response> => {
+    const arrived = performance.now();
     const url = new URL(raw.url);
     const body = raw.method === "GET" || raw.method === "HEAD" ? "" : await raw.text();
     const rec: RecordedRequest = {
@@ -136,10 +137,12 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       headers: Object.fromEntries(raw.headers.entries()),
       body,
       status: 0,
+      serverMs: 0,
     };
     requests.push(rec);
     const finish = (res: Response) => {
       rec.status = res.status;
+      rec.serverMs = performance.now() - arrived;
       return res;
     };
     const fault = faults.find((f) => f.left > 0 && faultMatches(f, raw.method, host, url.pathname));

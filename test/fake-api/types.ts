@@ -66,6 +66,8 @@ export interface RecordedRequest {
   headers: Record<string, string>;
   body: string;
   status: number;
+  /** Time the fake spent on the request, from arrival to a complete Response (body serialised), in ms. */
+  serverMs: number;
 }
 
 /** What a route handler receives. */
