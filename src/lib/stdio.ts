@@ -2,9 +2,10 @@
  * Direct writes to the standard file descriptors. Node-style `process.stdout`/`process.stderr`
  * streams cost about 2.5 ms to set up in a compiled binary, more than the rest of a `--version`
  * run, so ordinary output never touches them; only interactive prompts and spinners (TTY only) do.
+ * For the same reason `node:tty` is not imported: loading it costs about 3 ms (it pulls in the
+ * stream and socket modules) just to ask isatty(3).
  */
 import { writeSync } from "node:fs";
-import { isatty } from "node:tty";
 import type { TextSink } from "./log.ts";
 
 /** Standard output's file descriptor. */
@@ -48,10 +49,35 @@ export function fdSink(fd: number): TextSink {
   return { write: (text) => writeFd(fd, text) };
 }
 
+let ttyCheck: ((fd: number) => boolean) | undefined;
+
+/**
+ * isatty(3) without loading `node:tty`: Bun's native `tty_wrap` binding answers in microseconds;
+ * `node:tty` remains the fallback should a runtime lack the binding.
+ */
+function ttyChecker(): (fd: number) => boolean {
+  if (ttyCheck) return ttyCheck;
+  try {
+    const binding = (process as unknown as { binding(name: string): { isTTY?: unknown } }).binding(
+      "tty_wrap",
+    );
+    const isTTY = binding.isTTY;
+    if (typeof isTTY === "function") {
+      ttyCheck = (fd) => isTTY.call(binding, fd) === true;
+      return ttyCheck;
+    }
+  } catch {
+    // No binding: use the module.
+  }
+  const { isatty } = require("node:tty") as typeof import("node:tty");
+  ttyCheck = isatty;
+  return ttyCheck;
+}
+
 /** True when the descriptor is a terminal. */
 export function isTerminal(fd: number): boolean {
   try {
-    return isatty(fd);
+    return ttyChecker()(fd);
   } catch {
     return false;
   }
