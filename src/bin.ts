@@ -34,6 +34,8 @@ if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0]
   import("./main.ts")
     .then(({ main }) => main(argv))
     .then((code) => {
-      process.exitCode = code;
+      // Every write is synchronous and every command has finished by now: exiting here skips the
+      // runtime's idle-loop teardown (about 1 ms of a listing).
+      process.exit(code);
     }, fail);
 }
