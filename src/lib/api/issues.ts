@@ -1,7 +1,8 @@
 /** Issue endpoints (API.md section 5): org-scoped search, detail, legacy detail, short-id lookup. */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { apiRequest } from "../http/client.ts";
+import { apiRequest, apiRequestDeferred } from "../http/client.ts";
+import type { FetchedPage } from "../http/paginate.ts";
 
 const IssueProject = v.object({
   id: v.optional(v.string()),
@@ -87,11 +88,8 @@ export interface IssueSearch {
 }
 
 /** One page of `GET /organizations/{org}/issues/` (limit ≤ 100; the server clamps above). */
-export async function searchIssuesPage(
-  ctx: TrackerContext,
-  s: IssueSearch,
-): Promise<{ rows: ApiIssue[]; nextCursor: string | undefined }> {
-  const res = await apiRequest(ctx, {
+export async function searchIssuesPage(ctx: TrackerContext, s: IssueSearch): Promise<FetchedPage<ApiIssue>> {
+  const res = await apiRequestDeferred(ctx, {
     path: `/api/0/organizations/${encodeURIComponent(s.org)}/issues/`,
     host: { org: s.org },
     query: {
@@ -106,7 +104,8 @@ export async function searchIssuesPage(
     },
     schema: v.array(ApiIssue),
   });
-  return { rows: res.data, nextCursor: res.nextCursor };
+  // Parsed by the paginator once the next page is requested.
+  return { rows: () => res.parse(), nextCursor: res.nextCursor };
 }
 
 /** One issue by numeric id in a known organization. */

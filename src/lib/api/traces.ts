@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { apiRequest } from "../http/client.ts";
+import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
 import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
 
@@ -57,7 +57,7 @@ export async function listTraces(
   opts: ListTracesOptions,
 ): Promise<Page<TransactionRow>> {
   return fetchLimited(opts.limit, opts.cursor, async (size, cursor) => {
-    const res = await apiRequest(ctx, {
+    const res = await apiRequestDeferred(ctx, {
       path: `/api/0/organizations/${encodeURIComponent(opts.org)}/events/`,
       host: { org: opts.org },
       query: {
@@ -72,7 +72,7 @@ export async function listTraces(
       },
       schema: EventsResponse,
     });
-    return { rows: res.data.data, nextCursor: res.nextCursor };
+    return { rows: () => res.parse().data, nextCursor: res.nextCursor };
   });
 }
 

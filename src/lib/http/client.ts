@@ -297,6 +297,17 @@ async function exchange(
   }
 }
 
+/** A successful response whose body has arrived but is not parsed yet. */
+export interface DeferredResponse<T> {
+  status: number;
+  headers: Headers;
+  /** Cursor of the next page (Link header, `results="true"` only). */
+  nextCursor: string | undefined;
+  url: string;
+  /** JSON-parses and validates the body; throws the same ApiError apiRequest would. */
+  parse(): T;
+}
+
 /**
  * Sends one API request: bearer token, User-Agent, timeout, proxy/CA options, retries of
  * idempotent requests (408/429/5xx and connection errors, at most MAX_ATTEMPTS, honouring
@@ -304,6 +315,18 @@ async function exchange(
  * error mapping and valibot validation of the body.
  */
 export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>): Promise<ApiResponse<T>> {
+  const r = await apiRequestDeferred(ctx, opts);
+  return { data: r.parse(), status: r.status, headers: r.headers, nextCursor: r.nextCursor, url: r.url };
+}
+
+/**
+ * apiRequest without the body parse: a paginator reads the next cursor from the headers, sends
+ * the next request, and parses this page while the server works on that one.
+ */
+export async function apiRequestDeferred<T>(
+  ctx: TrackerContext,
+  opts: RequestOptions<T>,
+): Promise<DeferredResponse<T>> {
   const method = opts.method ?? "GET";
   const base = await baseUrlFor(ctx, opts.host);
   const url = buildUrl(base, opts.path, opts.query);
@@ -389,13 +412,12 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
       }
       throw errorForStatus(res.status, text, endpoint, token, res.headers, requested);
     }
-    const data = parseBody(text, opts.schema, endpoint, res.status);
     return {
-      data,
       status: res.status,
       headers: res.headers,
       nextCursor: nextCursorFromLink(res.headers.get("link")),
       url,
+      parse: () => parseBody(text, opts.schema, endpoint, res.status),
     };
   }
 }

@@ -40,28 +40,51 @@ export async function fetchAllPages<T>(
   return out;
 }
 
+/** One fetched page: its rows, or a function that parses them, and the cursor of the next page. */
+export interface FetchedPage<T> {
+  rows: T[] | (() => T[]);
+  nextCursor: string | undefined;
+}
+
 /**
  * Fetches up to `limit` rows, asking each request only for what is still missing (≤ 100), so the
  * returned cursor resumes exactly after the last row. `fetchPage` performs one request.
+ *
+ * Pages are pipelined: as soon as a page's headers name the next cursor, the next request goes out
+ * (sized as if this page were full), and this page is parsed while the server answers it. A short
+ * page only means one more, smaller request; at most MAX_PAGES requests are ever made.
  */
 export async function fetchLimited<T>(
   limit: number,
   startCursor: string | undefined,
-  fetchPage: (
-    size: number,
-    cursor: string | undefined,
-  ) => Promise<{ rows: T[]; nextCursor: string | undefined }>,
+  fetchPage: (size: number, cursor: string | undefined) => Promise<FetchedPage<T>>,
 ): Promise<Page<T>> {
   const data: T[] = [];
-  let cursor = startCursor;
+  let size = Math.min(API_PAGE_MAX, limit);
+  let pending: Promise<FetchedPage<T>> | undefined = fetchPage(size, startCursor);
   let next: string | undefined;
-  for (let i = 0; i < MAX_PAGES; i++) {
-    const size = Math.min(API_PAGE_MAX, limit - data.length);
-    const page = await fetchPage(size, cursor);
-    data.push(...page.rows.slice(0, size));
+  for (let sent = 1; pending; ) {
+    const page: FetchedPage<T> = await pending;
+    pending = undefined;
     next = page.nextCursor;
+    const aheadSize = Math.min(API_PAGE_MAX, limit - data.length - size);
+    if (next && aheadSize > 0 && sent < MAX_PAGES) {
+      pending = fetchPage(aheadSize, next);
+      sent++;
+      // Should this page fail to parse, the request already in flight must not surface as unhandled.
+      pending.catch(() => {});
+    }
+    const rows = typeof page.rows === "function" ? page.rows() : page.rows;
+    data.push(...rows.slice(0, size));
     if (data.length >= limit || !next) break;
-    cursor = next;
+    if (pending) {
+      size = aheadSize;
+    } else if (sent < MAX_PAGES) {
+      // This page was short of what was asked: ask for what is still missing.
+      size = Math.min(API_PAGE_MAX, limit - data.length);
+      pending = fetchPage(size, next);
+      sent++;
+    }
   }
   return { data, nextCursor: next };
 }

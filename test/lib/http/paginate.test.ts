@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import * as v from "valibot";
-import { apiRequest } from "../../../src/lib/http/client.ts";
+import { apiRequest, apiRequestDeferred } from "../../../src/lib/http/client.ts";
 import { fetchAllPages, fetchLimited, MAX_PAGES } from "../../../src/lib/http/paginate.ts";
 import { paginate } from "../../fake-api/http.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
@@ -82,6 +82,71 @@ describe("fetchLimited", () => {
     expect(page.nextCursor).toBe("0:3:0");
   });
 
+  test("pipelines: the next request is sent before the current page is parsed", async () => {
+    const t = setup();
+    const events: string[] = [];
+    let n = 0;
+    const page = await fetchLimited(250, undefined, async (size, cursor) => {
+      const id = ++n;
+      events.push(`send ${id}`);
+      const res = await apiRequestDeferred(t.ctx, {
+        path: ISSUES,
+        query: { limit: size, cursor },
+        schema: Rows,
+      });
+      return {
+        rows: () => {
+          events.push(`parse ${id}`);
+          return res.parse();
+        },
+        nextCursor: res.nextCursor,
+      };
+    });
+    expect(events).toEqual(["send 1", "send 2", "parse 1", "send 3", "parse 2", "parse 3"]);
+    expect(page.data.map((r) => r.n)).toEqual(ITEMS.slice(0, 250).map((r) => r.n));
+    expect(page.nextCursor).toBe("0:250:0");
+    expect(api.requestsTo(ISSUES).map((r) => r.query.get("limit"))).toEqual(["100", "100", "50"]);
+  });
+
+  test("a short page with deferred rows still ends exactly at the limit", async () => {
+    let call = 0;
+    const sizes: number[] = [];
+    const page = await fetchLimited(7, undefined, async (size) => {
+      const id = ++call;
+      sizes.push(size);
+      // The server answers with at most 2 rows per page but always says more exist.
+      return { rows: () => Array.from({ length: Math.min(size, 2) }, () => id), nextCursor: `0:${id}:0` };
+    });
+    expect(page.data).toEqual([1, 1, 2, 2, 3, 3, 4]);
+    expect(sizes).toEqual([7, 5, 3, 1]);
+    expect(page.nextCursor).toBe("0:4:0");
+  });
+
+  test("a page that fails to parse fails the listing; the request already in flight is not left unhandled", async () => {
+    const t = setup();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      let n = 0;
+      const run = fetchLimited(300, undefined, async (size, cursor) => {
+        const id = ++n;
+        if (id === 2) throw new Error("second page failed too");
+        const res = await apiRequestDeferred(t.ctx, {
+          path: ISSUES,
+          query: { limit: size, cursor },
+          schema: v.array(v.object({ n: v.string() })),
+        });
+        return { rows: () => res.parse(), nextCursor: res.nextCursor };
+      });
+      await expect(run).rejects.toThrow(/Unexpected response/);
+      await Bun.sleep(5);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
+
   test(`never makes more than ${MAX_PAGES} requests`, async () => {
     let calls = 0;
     const page = await fetchLimited(1000, undefined, async () => {
@@ -90,6 +155,14 @@ describe("fetchLimited", () => {
     });
     expect(calls).toBe(MAX_PAGES);
     expect(page.data).toEqual([]);
+    // Also when every page is full and requests are sent ahead.
+    calls = 0;
+    const full = await fetchLimited(100_000, undefined, async (size) => {
+      calls++;
+      return { rows: () => Array.from({ length: size }, () => calls), nextCursor: "0:0:0" };
+    });
+    expect(calls).toBe(MAX_PAGES);
+    expect(full.data).toHaveLength(MAX_PAGES * 100);
   });
 });
 
