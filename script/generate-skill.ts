@@ -10,9 +10,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command, CommandContext, RouteMap } from "@stricli/core";
-import { rootRoutes } from "../src/app.ts";
+import { loadRootRoutes } from "../src/app.ts";
 import { EXIT_CODE_TABLE } from "../src/lib/errors.ts";
 import { BREW_FORMULA, NPM_PACKAGE } from "../src/lib/upgrade/release.ts";
+
+const rootRoutes = await loadRootRoutes();
 
 const ROOT = resolve(import.meta.dir, "..");
 /** Path of the committed skill file. */

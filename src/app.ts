@@ -1,53 +1,68 @@
 import {
+  type Application,
   ArgumentParseError,
   buildApplication,
   buildRouteMap,
+  type Command,
   type PartialApplicationConfiguration,
+  type RouteMap,
   text_en,
 } from "@stricli/core";
-import { authRoutes } from "./commands/auth/index.ts";
-import { cliRoutes } from "./commands/cli/index.ts";
-import { defaultsRoutes } from "./commands/defaults/index.ts";
-import { issueListCommand, issueRoutes } from "./commands/issue/index.ts";
-import { orgListCommand, orgRoutes } from "./commands/org/index.ts";
-import { projectListCommand, projectRoutes } from "./commands/project/index.ts";
-import { traceListCommand, traceRoutes } from "./commands/trace/index.ts";
-import { upgradeCommand } from "./commands/upgrade/index.ts";
 import type { TrackerContext } from "./context.ts";
 import { CliError, exitCodeFor, formatError } from "./lib/errors.ts";
 import { describe } from "./lib/help.ts";
 import { VERSION } from "./lib/version.ts";
 
-/** The root route map: every command of the spec, plus hidden plural shortcuts (`issues` = `issue list`). */
-export const rootRoutes = buildRouteMap({
-  routes: {
-    auth: authRoutes,
-    issue: issueRoutes,
-    trace: traceRoutes,
-    org: orgRoutes,
-    project: projectRoutes,
-    defaults: defaultsRoutes,
-    cli: cliRoutes,
-    upgrade: upgradeCommand,
-    issues: issueListCommand,
-    traces: traceListCommand,
-    orgs: orgListCommand,
-    projects: projectListCommand,
-  },
-  docs: {
-    brief: "Command-line client for Sentry-compatible error tracking",
-    fullDescription: describe(
-      "Reads issues and traces, runs AI analysis of issues, and manages authentication and defaults. Every command accepts --json, --verbose and --log-level (before or after the command words).",
-      [
-        "tracker auth login",
-        "tracker issue list acme/web",
-        "tracker issue view WEB-4Y --json",
-        "tracker trace list -n 50",
-      ],
-    ),
-    hideRoute: { issues: true, traces: true, orgs: true, projects: true },
-  },
-});
+type RootTarget = RouteMap<TrackerContext> | Command<TrackerContext>;
+
+/**
+ * The top-level command words, in help order, and how to load each one's routes. A run loads only
+ * the word it was given: building and validating the whole tree in Stricli costs about 1 ms of a
+ * 20 ms command. The plural words are hidden shortcuts (`issues` = `issue list`).
+ */
+const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
+  auth: async () => (await import("./commands/auth/index.ts")).authRoutes,
+  issue: async () => (await import("./commands/issue/index.ts")).issueRoutes,
+  trace: async () => (await import("./commands/trace/index.ts")).traceRoutes,
+  org: async () => (await import("./commands/org/index.ts")).orgRoutes,
+  project: async () => (await import("./commands/project/index.ts")).projectRoutes,
+  defaults: async () => (await import("./commands/defaults/index.ts")).defaultsRoutes,
+  cli: async () => (await import("./commands/cli/index.ts")).cliRoutes,
+  upgrade: async () => (await import("./commands/upgrade/index.ts")).upgradeCommand,
+  issues: async () => (await import("./commands/issue/index.ts")).issueListCommand,
+  traces: async () => (await import("./commands/trace/index.ts")).traceListCommand,
+  orgs: async () => (await import("./commands/org/index.ts")).orgListCommand,
+  projects: async () => (await import("./commands/project/index.ts")).projectListCommand,
+};
+
+const HIDDEN_ROUTES = new Set(["issues", "traces", "orgs", "projects"]);
+
+function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
+  return buildRouteMap({
+    routes,
+    docs: {
+      brief: "Command-line client for Sentry-compatible error tracking",
+      fullDescription: describe(
+        "Reads issues and traces, runs AI analysis of issues, and manages authentication and defaults. Every command accepts --json, --verbose and --log-level (before or after the command words).",
+        [
+          "tracker auth login",
+          "tracker issue list acme/web",
+          "tracker issue view WEB-4Y --json",
+          "tracker trace list -n 50",
+        ],
+      ),
+      hideRoute: Object.fromEntries(Object.keys(routes).map((k) => [k, HIDDEN_ROUTES.has(k)])),
+    },
+  });
+}
+
+/** The root route map with every command (root help, SKILL.md generation, tests). */
+export async function loadRootRoutes(): Promise<RouteMap<TrackerContext>> {
+  const entries = await Promise.all(
+    Object.entries(ROOT_ROUTES).map(async ([word, load]) => [word, await load()] as const),
+  );
+  return rootMap(Object.fromEntries(entries));
+}
 
 /** Runtime facts the error formatters need (set by main before running). */
 export const runtime: { debug: boolean; lastError: unknown } = { debug: false, lastError: undefined };
@@ -102,5 +117,13 @@ export const APP_CONFIG: PartialApplicationConfiguration = {
   },
 };
 
-/** The Stricli application with our error texts and exit codes. */
-export const app = buildApplication<TrackerContext>(rootRoutes, APP_CONFIG);
+/**
+ * The Stricli application for a run whose first command word is `word`: only that word's routes
+ * when it names one (help, errors and suggestions below it are the same as in the full tree),
+ * else the whole tree (root help, unknown words with did-you-mean).
+ */
+export async function loadApp(word: string | undefined): Promise<Application<TrackerContext>> {
+  const load = word !== undefined && Object.hasOwn(ROOT_ROUTES, word) ? ROOT_ROUTES[word] : undefined;
+  const root = load && word !== undefined ? rootMap({ [word]: await load() }) : await loadRootRoutes();
+  return buildApplication<TrackerContext>(root, APP_CONFIG);
+}

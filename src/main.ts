@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import type { Application, RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
-import { app, runtime } from "./app.ts";
+import { loadApp, runtime } from "./app.ts";
 import type { TrackerContext } from "./context.ts";
 import { createStore } from "./lib/db/index.ts";
 import { type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
@@ -20,6 +20,20 @@ export interface PreparedArgs {
 }
 
 const HELP_FLAGS = new Set(["--help", "-h", "--helpAll", "--help-all", "-H"]);
+
+/** The first command word of argv once global flags (and a --log-level value) are skipped. */
+export function firstCommandWord(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === "--log-level" || a === "--logLevel") {
+      i++;
+      continue;
+    }
+    if (/^--(no-?)?(json|verbose|Json|Verbose)$/.test(a) || /^--log-?[lL]evel=/.test(a)) continue;
+    return a.startsWith("-") ? undefined : a;
+  }
+  return undefined;
+}
 
 function isRouteMap(t: unknown): t is RouteMap<TrackerContext> {
   return typeof t === "object" && t !== null && "getRoutingTargetForInput" in t;
@@ -152,9 +166,10 @@ export function normalizeExitCode(code: number | string | null | undefined): num
  */
 export async function main(
   argv: readonly string[],
-  application: Application<TrackerContext> = app,
+  application?: Application<TrackerContext>,
 ): Promise<number> {
   runtime.lastError = undefined;
+  application ??= await loadApp(firstCommandWord(argv));
   const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
   const errSink = fdSink(STDERR_FD);

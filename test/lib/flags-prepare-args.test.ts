@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import type { RouteMap } from "@stricli/core";
-import { app } from "../../src/app.ts";
+import { loadApp } from "../../src/app.ts";
 import type { TrackerContext } from "../../src/context.ts";
 import { parseCursor, parseIntInRange, parsePeriod } from "../../src/lib/flags.ts";
-import { prepareArgs } from "../../src/main.ts";
+import { firstCommandWord, prepareArgs } from "../../src/main.ts";
 import { ValidationError } from "../../src/lib/errors.ts";
 
-const root = app.root as RouteMap<TrackerContext>;
+const root = (await loadApp(undefined)).root as RouteMap<TrackerContext>;
 const args = (...argv: string[]) => prepareArgs(argv, root).args;
 
 describe("prepareArgs: global flags move to the leaf command", () => {
@@ -127,5 +127,45 @@ describe("flag parsers", () => {
     expect(parseCursor("last")).toBe("last");
     expect(parseCursor("1700000000000:100:0")).toBe("1700000000000:100:0");
     expect(() => parseCursor("abc")).toThrow("--cursor must be 'last' or a cursor like 0:100:0, got 'abc'.");
+  });
+});
+
+describe("firstCommandWord: which command word's routes a run loads", () => {
+  test("skips global flags and a --log-level value", () => {
+    expect(firstCommandWord(["issue", "list"])).toBe("issue");
+    expect(firstCommandWord(["--json", "issue", "list"])).toBe("issue");
+    expect(firstCommandWord(["--log-level", "debug", "--no-verbose", "trace", "view"])).toBe("trace");
+    expect(firstCommandWord(["--logLevel=trace", "--noJson", "issues"])).toBe("issues");
+  });
+
+  test("help, other flags, or nothing: the whole tree", () => {
+    expect(firstCommandWord([])).toBeUndefined();
+    expect(firstCommandWord(["--help"])).toBeUndefined();
+    expect(firstCommandWord(["-h", "issue"])).toBeUndefined();
+    expect(firstCommandWord(["--log-level"])).toBeUndefined();
+  });
+});
+
+describe("loadApp: a run loads only its command word", () => {
+  test("a known word gives a root with that route alone; anything else the whole tree", async () => {
+    const names = (r: RouteMap<TrackerContext>) => r.getAllEntries().map((e) => e.name.original);
+    expect(names((await loadApp("issue")).root as RouteMap<TrackerContext>)).toEqual(["issue"]);
+    expect(names((await loadApp("issues")).root as RouteMap<TrackerContext>)).toEqual(["issues"]);
+    const all = names((await loadApp("isue")).root as RouteMap<TrackerContext>);
+    expect(all).toEqual([
+      "auth",
+      "issue",
+      "trace",
+      "org",
+      "project",
+      "defaults",
+      "cli",
+      "upgrade",
+      "issues",
+      "traces",
+      "orgs",
+      "projects",
+    ]);
+    expect(names((await loadApp("constructor")).root as RouteMap<TrackerContext>)).toEqual(all);
   });
 });
