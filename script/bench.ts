@@ -7,7 +7,9 @@
  *                 [--min-delta-ms 1] [--filter text] [--no-compare]
  *
  * Cases: `--version`, `--help`, plus every `cases` export of script/bench-cases/*.ts. Cases with
- * `needsApi` run against the fake API (test/fake-api/server.ts) on 127.0.0.1 with a valid token.
+ * `needsApi` run against the fake API (test/fake-api/server.ts) on 127.0.0.1 with a valid token. The
+ * fake runs in its own process (script/bench-server.ts), like a real server; it reports per run how
+ * long it spent answering, and the bench reports wall − that as the client's own time.
  */
 import {
   existsSync,
@@ -21,7 +23,6 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { FakeApi } from "../test/fake-api/server.ts";
 import type { BenchCase, BenchTarget } from "./bench-cases/types.ts";
 
 const ROOT = resolve(import.meta.dir, "..");
@@ -77,6 +78,54 @@ interface BenchFile {
   binaryBytes: number;
   runs: number;
   results: CaseResult[];
+}
+
+/** The fake API process of a bench run. */
+interface BenchServer {
+  url: string;
+  /** Clears the request log. */
+  reset(): Promise<void>;
+  /** Requests since the last reset and the summed time the fake spent answering them. */
+  stats(): Promise<{ requests: number; serverMs: number }>;
+  stop(): void;
+}
+
+async function startBenchServer(): Promise<BenchServer> {
+  const inbox: unknown[] = [];
+  let waiting: ((m: unknown) => void) | undefined;
+  const proc = Bun.spawn([process.execPath, join(ROOT, "script/bench-server.ts")], {
+    stdio: ["ignore", "inherit", "inherit"],
+    ipc(message) {
+      const w = waiting;
+      waiting = undefined;
+      if (w) w(message);
+      else inbox.push(message);
+    },
+  });
+  const next = (): Promise<unknown> =>
+    Promise.race([
+      new Promise<unknown>((resolveMessage) => {
+        if (inbox.length > 0) resolveMessage(inbox.shift());
+        else waiting = resolveMessage;
+      }),
+      proc.exited.then((code) => fail(`the fake API process exited (${code})`)),
+    ]);
+  const ready = (await next()) as { url?: unknown };
+  if (typeof ready.url !== "string") fail("the fake API process did not report its URL");
+  return {
+    url: ready.url,
+    async reset() {
+      proc.send("reset");
+      await next();
+    },
+    async stats() {
+      proc.send("stats");
+      return (await next()) as { requests: number; serverMs: number };
+    },
+    stop() {
+      proc.kill();
+    },
+  };
 }
 
 function fail(message: string): never {
@@ -211,7 +260,7 @@ async function rssViaTime(
 async function benchCase(
   c: BenchCase,
   opts: Options,
-  apiFor: () => Promise<FakeApi>,
+  apiFor: () => Promise<BenchServer>,
 ): Promise<CaseResult | { name: string; error: string }> {
   const configDir = mkdtempSync(join(tmpdir(), "tracker-bench-cfg-"));
   let cwd = mkdtempSync(join(tmpdir(), "tracker-bench-cwd-"));
@@ -244,15 +293,15 @@ async function benchCase(
     let rusagePeak = 0;
     const api = c.needsApi ? await apiFor() : undefined;
     for (let i = 0; i < opts.runs; i++) {
-      api?.reset();
+      await api?.reset();
       const r = await runOnce(cmd, cwd, env, false);
       if (r.exitCode !== 0) return { name: c.name, error: `run ${i + 1} exited ${r.exitCode}` };
       times.push(r.ms);
       if (api) {
-        const server = api.requests.reduce((sum, q) => sum + q.serverMs, 0);
-        serverTimes.push(server);
-        clientTimes.push(r.ms - server);
-        requestsPerRun = Math.max(requestsPerRun, api.requests.length);
+        const { requests, serverMs } = await api.stats();
+        serverTimes.push(serverMs);
+        clientTimes.push(r.ms - serverMs);
+        requestsPerRun = Math.max(requestsPerRun, requests);
       }
       rusagePeak = Math.max(rusagePeak, r.rssBytes);
     }
@@ -352,12 +401,9 @@ async function main(): Promise<void> {
   if (opts.filter) cases = cases.filter((c) => c.name.includes(opts.filter as string));
   if (cases.length === 0) fail(`no case matches '${opts.filter}'`);
 
-  let api: FakeApi | undefined;
+  let api: BenchServer | undefined;
   const apiFor = async () => {
-    if (!api) {
-      const { startFakeApi } = await import("../test/fake-api/server.ts");
-      api = await startFakeApi();
-    }
+    api ??= await startBenchServer();
     return api;
   };
 
