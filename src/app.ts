@@ -123,7 +123,7 @@ export const APP_CONFIG: PartialApplicationConfiguration = {
  * else the whole tree (root help, unknown words with did-you-mean).
  */
 export async function loadApp(word: string | undefined): Promise<Application<TrackerContext>> {
-  const load = word !== undefined && Object.hasOwn(ROOT_ROUTES, word) ? ROOT_ROUTES[word] : undefined;
-  const root = load && word !== undefined ? rootMap({ [word]: await load() }) : await loadRootRoutes();
+  const load = word === undefined || !Object.hasOwn(ROOT_ROUTES, word) ? undefined : ROOT_ROUTES[word];
+  const root = load ? rootMap({ [word as string]: await load() }) : await loadRootRoutes();
   return buildApplication<TrackerContext>(root, APP_CONFIG);
 }

@@ -21,18 +21,14 @@ export interface PreparedArgs {
 
 const HELP_FLAGS = new Set(["--help", "-h", "--helpAll", "--help-all", "-H"]);
 
-/** The first command word of argv once global flags (and a --log-level value) are skipped. */
-export function firstCommandWord(argv: readonly string[]): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === "--log-level" || a === "--logLevel") {
-      i++;
-      continue;
-    }
-    if (/^--(no-?)?(json|verbose|Json|Verbose)$/.test(a) || /^--log-?[lL]evel=/.test(a)) continue;
-    return a.startsWith("-") ? undefined : a;
-  }
-  return undefined;
+/** argv with the global flags taken out: what they set, the rest, and where `--` starts in it. */
+interface ScannedArgs {
+  rest: string[];
+  escapeAt: number;
+  json: boolean;
+  verbose: boolean;
+  logLevel: string | undefined;
+  help: boolean;
 }
 
 function isRouteMap(t: unknown): t is RouteMap<TrackerContext> {
@@ -62,6 +58,20 @@ function reachesCommand(args: readonly string[], root: RouteMap<TrackerContext>)
  * Route-map targets and help requests get none: they have no flags to receive them.
  */
 export function prepareArgs(argv: readonly string[], root: RouteMap<TrackerContext>): PreparedArgs {
+  return placeGlobals(scanGlobals(argv), root);
+}
+
+/** The first command word of argv once global flags (and a --log-level value) are taken out. */
+export function firstCommandWord(argv: readonly string[]): string | undefined {
+  return commandWord(scanGlobals(argv));
+}
+
+function commandWord(s: ScannedArgs): string | undefined {
+  const first = s.rest[0];
+  return first === undefined || first.startsWith("-") ? undefined : first;
+}
+
+function scanGlobals(argv: readonly string[]): ScannedArgs {
   const rest: string[] = [];
   let json = false;
   let verbose = false;
@@ -94,6 +104,11 @@ export function prepareArgs(argv: readonly string[], root: RouteMap<TrackerConte
       rest.push(a);
     }
   }
+  return { rest, escapeAt, json, verbose, logLevel, help };
+}
+
+function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>): PreparedArgs {
+  const { rest, escapeAt, json, verbose, logLevel, help } = s;
   const args = [...rest];
   if (!help && reachesCommand(escapeAt >= 0 ? rest.slice(0, escapeAt) : rest, root)) {
     const tail: string[] = [];
@@ -169,8 +184,9 @@ export async function main(
   application?: Application<TrackerContext>,
 ): Promise<number> {
   runtime.lastError = undefined;
-  application ??= await loadApp(firstCommandWord(argv));
-  const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>);
+  const scanned = scanGlobals(argv);
+  application ??= await loadApp(commandWord(scanned));
+  const prepared = placeGlobals(scanned, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
   const errSink = fdSink(STDERR_FD);
   try {

@@ -144,20 +144,26 @@ describe("describeDbError", () => {
   });
 });
 
+/** A store whose warnings are collected in `sink.text`. */
+function storeWithLog(dir: string) {
+  const sink = {
+    text: "",
+    write(t: string) {
+      this.text += t;
+    },
+  };
+  const store = createStore(
+    dir,
+    () => true,
+    () => createLogger("info", sink),
+  );
+  return { store, sink };
+}
+
 describe("createStore", () => {
   test("opens lazily: nothing is created until first use", () => {
     const dir = join(tempDir(), "cfg");
-    const sink = {
-      text: "",
-      write(t: string) {
-        this.text += t;
-      },
-    };
-    const store = createStore(
-      dir,
-      () => true,
-      () => createLogger("info", sink),
-    );
+    const { store } = storeWithLog(dir);
     expect(() => statSync(dir)).toThrow();
     expect(store.open()).toBe(store.open());
     expect(store.readOnly).toBe(false);
@@ -168,17 +174,7 @@ describe("createStore", () => {
   test("tryOpen warns once and yields undefined when the database cannot be opened", () => {
     const dir = tempDir();
     writeFileSync(dbPath(dir), "garbage ".repeat(64));
-    const sink = {
-      text: "",
-      write(t: string) {
-        this.text += t;
-      },
-    };
-    const store = createStore(
-      dir,
-      () => true,
-      () => createLogger("info", sink),
-    );
+    const { store, sink } = storeWithLog(dir);
     expect(store.tryOpen()).toBeUndefined();
     expect(store.tryOpen()).toBeUndefined();
     expect(sink.text.split("\n").filter(Boolean)).toHaveLength(1);

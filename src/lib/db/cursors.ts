@@ -28,6 +28,7 @@ export function cursorKey(
 }
 
 const CursorRow = v.object({ cursor: v.nullable(v.string()), updated_at: v.number() });
+const SELECT_CURSOR = "SELECT cursor, updated_at FROM cursors WHERE key = ?";
 
 /** Saves (or clears, with undefined) the cursor after the page just shown. */
 export function saveCursor(ctx: TrackerContext, key: string, cursor: string | undefined): void {
@@ -35,16 +36,11 @@ export function saveCursor(ctx: TrackerContext, key: string, cursor: string | un
     ctx,
     (db) => {
       const now = ctx.now();
-      const row = db.query("SELECT cursor, updated_at FROM cursors WHERE key = ?").get(key);
-      const saved = row ? v.safeParse(CursorRow, row) : undefined;
-      if (
-        saved?.success &&
-        saved.output.cursor === (cursor ?? null) &&
-        now - saved.output.updated_at >= 0 &&
-        now - saved.output.updated_at < CURSOR_REFRESH_MS
-      ) {
+      // A damaged row is simply overwritten.
+      const saved = v.safeParse(CursorRow, db.query(SELECT_CURSOR).get(key));
+      const age = saved.success ? now - saved.output.updated_at : -1;
+      if (saved.success && saved.output.cursor === (cursor ?? null) && age >= 0 && age < CURSOR_REFRESH_MS)
         return;
-      }
       db.run("INSERT OR REPLACE INTO cursors (key, cursor, updated_at) VALUES (?, ?, ?)", [
         key,
         cursor ?? null,
@@ -61,7 +57,7 @@ export function loadCursor(ctx: TrackerContext, key: string): string | undefined
   return useCache(
     ctx,
     (db) => {
-      const row = db.query("SELECT cursor, updated_at FROM cursors WHERE key = ?").get(key);
+      const row = db.query(SELECT_CURSOR).get(key);
       if (!row) return undefined;
       const r = parseRow(CursorRow, row, "cursors");
       return r.cursor && ctx.now() - r.updated_at < CURSOR_TTL_MS ? r.cursor : undefined;
