@@ -29,6 +29,7 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   defaults: async () => (await import("./commands/defaults/index.ts")).defaultsRoutes,
   cli: async () => (await import("./commands/cli/index.ts")).cliRoutes,
   upgrade: async () => (await import("./commands/upgrade/index.ts")).upgradeCommand,
+  mcp: async () => (await import("./commands/mcp/index.ts")).mcpCommand,
   issues: async () => (await import("./commands/issue/index.ts")).issueListCommand,
   traces: async () => (await import("./commands/trace/index.ts")).traceListCommand,
   orgs: async () => (await import("./commands/org/index.ts")).orgListCommand,

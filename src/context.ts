@@ -14,6 +14,32 @@ export interface StoreHandle {
   close(): void;
 }
 
+/**
+ * Parts of the context a caller may replace: tests and the MCP server run the real app in-process
+ * with their own streams, environment, working directory and terminal facts.
+ */
+export interface ContextOverrides {
+  readonly env?: Record<string, string | undefined>;
+  readonly stdout?: TextSink;
+  readonly stderr?: TextSink;
+  readonly cwd?: string;
+  readonly isStdoutTTY?: boolean;
+  readonly isStderrTTY?: boolean;
+  readonly isStdinTTY?: boolean;
+  readonly terminalWidth?: number;
+  readonly readStdin?: () => Promise<string>;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number) => Promise<void>;
+  readonly fetch?: typeof fetch;
+}
+
+/** The outcome of one in-process command run. */
+export interface ArgvRun {
+  readonly exitCode: number;
+  /** What the command threw (undefined on success, and for some parser errors). */
+  readonly error: unknown;
+}
+
 /** Everything a command may touch. Built by bin.ts for real runs and by tests with fakes. */
 export interface TrackerContext extends CommandContext {
   readonly process: CommandContext["process"] & {
@@ -43,4 +69,9 @@ export interface TrackerContext extends CommandContext {
   readonly store: StoreHandle;
   /** Path of the running executable (for upgrade and setup). */
   readonly execPath: string;
+  /**
+   * Runs another tracker command line in-process with the given overrides (the MCP server's tools).
+   * Injected by main.ts, so command modules never import the entry point. Runs must not overlap.
+   */
+  readonly runArgv?: (argv: readonly string[], over: ContextOverrides) => Promise<ArgvRun>;
 }

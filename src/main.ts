@@ -2,7 +2,7 @@ import { homedir } from "node:os";
 import type { Application, RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
 import { loadApp, runtime } from "./app.ts";
-import type { TrackerContext } from "./context.ts";
+import type { ContextOverrides, TrackerContext } from "./context.ts";
 import { createStore } from "./lib/db/index.ts";
 import { type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
 import { CliError, EXIT, exitCodeFor, formatError } from "./lib/errors.ts";
@@ -121,24 +121,24 @@ function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>): PreparedA
   return { args, json, verbose, logLevel, help };
 }
 
-/** Builds the real context for a command run. */
-export function buildContext(level: LogLevel): TrackerContext {
-  const env = process.env as Record<string, string | undefined>;
+/** Builds the context for a command run: the real process's, with `over` replacing parts of it. */
+export function buildContext(level: LogLevel, over: ContextOverrides = {}): TrackerContext {
+  const env = over.env ?? (process.env as Record<string, string | undefined>);
   const settings = readSettings(env);
   const homeDir = env.HOME || homedir();
-  const cwd = process.cwd();
+  const cwd = over.cwd ?? process.cwd();
   const configDir = resolveConfigDir(env, homeDir, cwd);
-  const isStdoutTTY = isTerminal(STDOUT_FD);
-  const isStderrTTY = isTerminal(STDERR_FD);
+  const isStdoutTTY = over.isStdoutTTY ?? isTerminal(STDOUT_FD);
+  const isStderrTTY = over.isStderrTTY ?? isTerminal(STDERR_FD);
   const color = isStderrTTY && !env.NO_COLOR;
-  const stdout = fdSink(STDOUT_FD);
-  const stderr = fdSink(STDERR_FD);
+  const stdout = over.stdout ?? fdSink(STDOUT_FD);
+  const stderr = over.stderr ?? fdSink(STDERR_FD);
   const log = createLogger(level, stderr, color);
   const ctx: TrackerContext = {
     process: { stdout, stderr, env },
     stdout,
     stderr,
-    readStdin: () => Bun.stdin.text(),
+    readStdin: over.readStdin ?? (() => Bun.stdin.text()),
     env,
     settings,
     cwd,
@@ -146,20 +146,24 @@ export function buildContext(level: LogLevel): TrackerContext {
     configDir,
     isStdoutTTY,
     isStderrTTY,
-    isStdinTTY: isTerminal(0),
+    isStdinTTY: over.isStdinTTY ?? isTerminal(0),
     color,
-    terminalWidth: terminalColumns(env),
+    terminalWidth: over.terminalWidth ?? terminalColumns(env),
     logLevel: level,
     log,
-    now: () => Date.now(),
-    sleep: (ms) => Bun.sleep(ms),
-    fetch: globalThis.fetch,
+    now: over.now ?? (() => Date.now()),
+    sleep: over.sleep ?? ((ms) => Bun.sleep(ms)),
+    fetch: over.fetch ?? globalThis.fetch,
     store: createStore(
       configDir,
       () => !settings.noAutoRepair,
       () => log,
     ),
     execPath: process.execPath,
+    runArgv: async (argv, runOver) => {
+      const exitCode = await main(argv, undefined, runOver);
+      return { exitCode, error: runtime.lastError };
+    },
   };
   return ctx;
 }
@@ -177,38 +181,43 @@ export function normalizeExitCode(code: number | string | null | undefined): num
 
 /**
  * Runs the CLI for argv (without the executable and script) and returns the exit code. `application`
- * is only replaced by tests that need a command the real tree does not have (e.g. one that crashes).
+ * is only replaced by tests that need a command the real tree does not have (e.g. one that crashes);
+ * `over` runs the real app in-process with other streams, environment or terminal facts.
  */
 export async function main(
   argv: readonly string[],
   application?: Application<TrackerContext>,
+  over?: ContextOverrides,
 ): Promise<number> {
   runtime.lastError = undefined;
   const scanned = scanGlobals(argv);
   application ??= await loadApp(commandWord(scanned));
   const prepared = placeGlobals(scanned, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
-  const errSink = fdSink(STDERR_FD);
+  const env = over?.env ?? (process.env as Record<string, string | undefined>);
+  const errSink = over?.stderr ?? fdSink(STDERR_FD);
   try {
     if (prepared.logLevel !== undefined) level = parseLogLevel(prepared.logLevel, "--log-level");
     else if (prepared.verbose) level = "debug";
-    else if (!prepared.help && process.env.TRACKER_LOG_LEVEL?.trim()) {
-      level = parseLogLevel(process.env.TRACKER_LOG_LEVEL, "TRACKER_LOG_LEVEL");
+    else if (!prepared.help && env.TRACKER_LOG_LEVEL?.trim()) {
+      level = parseLogLevel(env.TRACKER_LOG_LEVEL, "TRACKER_LOG_LEVEL");
     }
   } catch (err) {
     errSink.write(`Error: ${formatError(err)}\n`);
     return exitCodeFor(err);
   }
   runtime.debug = level === "debug" || level === "trace";
+  let built: TrackerContext | undefined;
   const base = {
     process: {
-      stdout: fdSink(STDOUT_FD),
+      stdout: over?.stdout ?? fdSink(STDOUT_FD),
       stderr: errSink,
-      env: process.env,
+      env,
       exitCode: undefined as number | undefined,
     },
     forCommand: async () => {
-      const ctx = buildContext(level);
+      const ctx = buildContext(level, over);
+      built = ctx;
       // Windows cannot delete a running .exe, so an upgrade leaves the old one as .old until now.
       if (process.platform === "win32") {
         const { removeStaleOldBinary } = await import("./lib/upgrade/swap.ts");
@@ -221,5 +230,7 @@ export async function main(
   // deletes the -wal file (1-2 ms per run); every transaction is already committed, and the next
   // open recovers the WAL as usual.
   await run(application, prepared.args, base as never);
+  // An in-process run (over given) is one of many in this process: its database handle must go.
+  if (over) built?.store.close();
   return normalizeExitCode(base.process.exitCode);
 }

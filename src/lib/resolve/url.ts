@@ -10,6 +10,20 @@ export interface ServiceUrlParts {
   project?: string;
   /** Numeric issue id or short id from an issue URL. */
   issue?: string;
+  /** Event id from an event URL (`…/issues/4001/events/<id>/`). */
+  event?: string;
+  /** Trace id from a trace URL (`…/performance/trace/<id>/`, `…/explore/traces/trace/<id>/`). */
+  trace?: string;
+}
+
+/** The event and trace ids named by the path segments after the organization part. */
+function pageIds(rest: readonly string[]): Pick<ServiceUrlParts, "event" | "trace"> {
+  const [a, b, c, d] = rest;
+  if (a === "issues" && b && c === "events" && d) return { event: d };
+  if (a === "performance" && b === "trace" && c) return { trace: c };
+  if (a === "explore" && b === "traces" && c === "trace" && d) return { trace: d };
+  if (a === "traces" && b === "trace" && c) return { trace: c };
+  return {};
 }
 
 // Subdomains of sentry.io that are not organizations.
@@ -39,7 +53,9 @@ export function parseServiceUrl(text: string): ServiceUrlParts | undefined {
 
   const [a, b, c, d] = segs;
   if (a === "organizations" && b) {
-    if (c === "issues" && d) return { org: b, issue: d };
+    const ids = pageIds(segs.slice(2));
+    if (ids.trace) return { org: b, ...ids };
+    if (c === "issues" && d) return { org: b, issue: d, ...ids };
     if (c === "projects" && d) return { org: b, project: d };
     return { org: b };
   }
@@ -50,7 +66,9 @@ export function parseServiceUrl(text: string): ServiceUrlParts | undefined {
     return { org: b };
   }
   if (domainOrg) {
-    if (a === "issues" && b) return { org: domainOrg, issue: b };
+    const ids = pageIds(segs);
+    if (ids.trace) return { org: domainOrg, ...ids };
+    if (a === "issues" && b) return { org: domainOrg, issue: b, ...ids };
     if (a === "projects" && b) return { org: domainOrg, project: b };
     return { org: domainOrg };
   }

@@ -1,0 +1,52 @@
+/**
+ * A thrown failure as data: the object the MCP server returns in a failed tool result, so an agent
+ * branches on `class`, `reason` and `code` instead of parsing English.
+ */
+import { ApiError, CliError, EXIT } from "../errors.ts";
+
+/** The JSON form of one failure (members present when known). */
+export interface ErrorJson {
+  error: {
+    class: string;
+    reason?: string;
+    code: number;
+    message: string;
+    hint?: string;
+    status?: number;
+    detail?: string;
+  };
+}
+
+/**
+ * Describes what a command run ended with: its error when it threw one, else the first line of what
+ * it printed on stderr (Stricli's own usage errors carry no error object).
+ */
+export function errorToJson(err: unknown, exitCode: number, stderrText = ""): ErrorJson {
+  if (err instanceof CliError) {
+    const e = err as CliError & { reason?: unknown; code?: unknown };
+    const reason = typeof e.reason === "string" ? e.reason : typeof e.code === "string" ? e.code : undefined;
+    const out: ErrorJson["error"] = { class: err.name, code: err.exitCode, message: err.message };
+    if (reason) out.reason = reason;
+    if (err instanceof ApiError) {
+      out.status = err.status;
+      if (err.detail) out.detail = err.detail;
+      if (err.hint) out.hint = err.hint;
+    } else {
+      const rest = err.format().slice(err.message.length).trim();
+      if (rest) out.hint = rest;
+    }
+    return { error: out };
+  }
+  const lines = stderrText
+    .split("\n")
+    .map((l) => l.replace(/^Error: /, "").trim())
+    .filter(Boolean);
+  const message = err instanceof Error ? err.message : (lines[0] ?? `exit code ${exitCode}`);
+  const out: ErrorJson["error"] = {
+    class: exitCode === EXIT.usage ? "UsageError" : "UnexpectedError",
+    code: exitCode,
+    message,
+  };
+  if (lines.length > 1) out.hint = lines.slice(1).join("\n");
+  return { error: out };
+}

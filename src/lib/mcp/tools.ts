@@ -1,0 +1,241 @@
+/**
+ * The MCP tools: each mirrors one CLI verb and is run as that verb's command line, in-process, so
+ * the tools share the CLI's authentication, resolution, caches, retries, errors and JSON shapes.
+ * Descriptions are terse on purpose: the whole `tools/list` answer stays under 8 KB, and the
+ * conventions every tool shares are explained once in the server's instructions.
+ */
+import { parseServiceUrl } from "../resolve/url.ts";
+
+/** JSON Schema of a tool's arguments (the subset we use). */
+export interface ArgSchema {
+  type: "object";
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  additionalProperties: false;
+}
+
+/** One MCP tool and how its arguments become a tracker command line. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  inputSchema: ArgSchema;
+  /** Changes state on the service: listed and callable only with --allow-writes. */
+  writes?: boolean;
+  /** The command lines that answer a call (usually one; none for tools the server answers itself). */
+  run(args: ToolArgs): Invocation[];
+}
+
+/** One tracker command line: command words and flags, then positionals (after `--`). */
+export interface Invocation {
+  cmd: string[];
+  args: string[];
+}
+
+/** Arguments of a tool call after validation against its schema. */
+export type ToolArgs = Record<string, unknown>;
+
+const str = (description?: string) => (description ? { type: "string", description } : { type: "string" });
+const int = (min: number, max: number) => ({ type: "integer", minimum: min, maximum: max });
+const bool = { type: "boolean" };
+
+/** Output arguments every tool accepts (see the instructions). */
+const OUTPUT_PROPS = {
+  fields: { type: "array", items: { type: "string" } },
+  maxChars: int(200, 1_000_000),
+  format: { enum: ["json", "md"] },
+};
+
+function schema(props: Record<string, Record<string, unknown>>, required: string[] = []): ArgSchema {
+  return {
+    type: "object",
+    properties: { ...props, ...OUTPUT_PROPS },
+    ...(required.length > 0 ? { required } : {}),
+    additionalProperties: false,
+  };
+}
+
+/** `--flag value` pairs for the arguments that are set. */
+function opt(args: ToolArgs, pairs: Record<string, string>): string[] {
+  const out: string[] = [];
+  for (const [key, flag] of Object.entries(pairs)) {
+    const v = args[key];
+    if (v === undefined || v === null || v === false) continue;
+    if (v === true) out.push(flag);
+    else out.push(flag, String(v));
+  }
+  return out;
+}
+
+/** A positional argument when set. */
+function pos(value: unknown): string[] {
+  return typeof value === "string" && value !== "" ? [value] : [];
+}
+
+function one(cmd: string[], args: string[] = []): Invocation[] {
+  return [{ cmd, args }];
+}
+
+const LIST_FLAGS = { query: "--query", limit: "--limit", cursor: "--cursor" };
+
+/** Every tool; the write tools are filtered out unless the server allows writes. */
+export const TOOLS: readonly ToolSpec[] = [
+  {
+    name: "issue_list",
+    description: "List issues of a target (org/project, org/ or project).",
+    inputSchema: schema({
+      target: str(),
+      query: str("Sentry search, e.g. is:unresolved level:error"),
+      limit: int(1, 1000),
+      sort: { enum: ["date", "new", "freq", "user"] },
+      period: str("e.g. 24h, 14d"),
+      cursor: str(),
+    }),
+    run: (a) =>
+      one(["issue", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort", period: "--period" })], pos(a.target)),
+  },
+  {
+    name: "issue_view",
+    description: "One issue with tags and the latest event's in-app frames.",
+    inputSchema: schema({ issue: str() }, ["issue"]),
+    run: (a) => one(["issue", "view"], [String(a.issue)]),
+  },
+  {
+    name: "issue_events",
+    description: "Events of an issue, newest first.",
+    inputSchema: schema(
+      { issue: str(), query: str(), limit: int(1, 1000), period: str(), cursor: str(), full: bool },
+      ["issue"],
+    ),
+    run: (a) =>
+      one(
+        ["issue", "events", ...opt(a, { ...LIST_FLAGS, period: "--period", full: "--full" })],
+        [String(a.issue)],
+      ),
+  },
+  {
+    name: "event_view",
+    description: "One event: exception, frames, tags, breadcrumbs, contexts.",
+    inputSchema: schema({ event: str("event id, org/project/id or event URL"), target: str() }, ["event"]),
+    run: (a) => one(["event", "view"], [String(a.event), ...pos(a.target)]),
+  },
+  {
+    name: "issue_explain",
+    description: "AI root-cause analysis of an issue (reuses a finished one).",
+    inputSchema: schema({ issue: str(), force: bool }, ["issue"]),
+    run: (a) => one(["issue", "explain", ...opt(a, { force: "--force" })], [String(a.issue)]),
+  },
+  {
+    name: "issue_plan",
+    description: "AI fix plan for an issue: steps with file and code.",
+    inputSchema: schema({ issue: str(), force: bool }, ["issue"]),
+    run: (a) => one(["issue", "plan", ...opt(a, { force: "--force" })], [String(a.issue)]),
+  },
+  {
+    name: "trace_list",
+    description: "Recent transactions of a project.",
+    inputSchema: schema({
+      target: str(),
+      query: str(),
+      limit: int(1, 1000),
+      sort: { enum: ["date", "duration"] },
+      cursor: str(),
+    }),
+    run: (a) => one(["trace", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" })], pos(a.target)),
+  },
+  {
+    name: "trace_view",
+    description: "Span tree of a trace (id or 8-char prefix).",
+    inputSchema: schema({ trace: str(), org: str() }, ["trace"]),
+    run: (a) => one(["trace", "view"], [String(a.trace), ...pos(a.org)]),
+  },
+  {
+    name: "org_list",
+    description: "Organizations you can access.",
+    inputSchema: schema({}),
+    run: () => one(["org", "list"]),
+  },
+  {
+    name: "project_list",
+    description: "Projects of an organization (or all).",
+    inputSchema: schema({ org: str() }),
+    run: (a) => one(["project", "list"], pos(a.org)),
+  },
+  {
+    name: "resolve_url",
+    description: "Any service URL (issue, event, trace, project, org) to its resource.",
+    inputSchema: schema({ url: str() }, ["url"]),
+    run: (a) => urlInvocation(String(a.url)),
+  },
+  {
+    name: "issue_update",
+    description: "Change issues: status and/or assignee. dryRun previews.",
+    writes: true,
+    inputSchema: schema(
+      {
+        issues: { type: "array", items: { type: "string" }, minItems: 1 },
+        status: { enum: ["resolved", "unresolved", "archived"] },
+        inRelease: str(),
+        inNextRelease: bool,
+        assignee: { type: ["string", "null"], description: "me, user, email, #team; null unassigns" },
+        dryRun: bool,
+      },
+      ["issues"],
+    ),
+    run: updateInvocations,
+  },
+  {
+    name: "issue_note",
+    description: "Add a note (comment) to an issue.",
+    writes: true,
+    inputSchema: schema({ issue: str(), text: str() }, ["issue", "text"]),
+    run: (a) => one(["issue", "note"], [String(a.issue), String(a.text)]),
+  },
+];
+
+/**
+ * `issue_update`: the status verb and/or `issue assign`, each over every issue. Status values are
+ * the CLI's verbs (`archived` is `issue archive`, Sentry's `ignored`).
+ */
+function updateInvocations(a: ToolArgs): Invocation[] {
+  const issues = (a.issues as string[]).map(String);
+  const dry = a.dryRun === true ? ["--dry-run"] : [];
+  const out: Invocation[] = [];
+  if (a.status === "resolved") {
+    out.push({
+      cmd: ["issue", "resolve", ...dry, ...opt(a, { inRelease: "--in", inNextRelease: "--in-next-release" })],
+      args: issues,
+    });
+  } else if (a.status === "unresolved") {
+    out.push({ cmd: ["issue", "unresolve", ...dry], args: issues });
+  } else if (a.status === "archived") {
+    out.push({ cmd: ["issue", "archive", ...dry], args: issues });
+  }
+  if (a.assignee === null) out.push({ cmd: ["issue", "assign", ...dry, "--none"], args: issues });
+  else if (typeof a.assignee === "string")
+    out.push({ cmd: ["issue", "assign", ...dry], args: [...issues, a.assignee] });
+  if (out.length === 0) throw new ToolArgumentError("issue_update needs status or assignee");
+  return out;
+}
+
+/** `resolve_url`: the view command of whatever the URL names. */
+function urlInvocation(url: string): Invocation[] {
+  const parts = parseServiceUrl(url);
+  if (!parts) throw new ToolArgumentError(`not a service URL: ${url}`);
+  if (parts.trace) return one(["trace", "view"], [parts.trace, ...pos(parts.org)]);
+  if (parts.event) {
+    const where = parts.org && parts.project ? [`${parts.org}/${parts.project}/${parts.event}`] : [url];
+    return one(["event", "view"], where);
+  }
+  if (parts.issue) return one(["issue", "view"], [url]);
+  if (parts.org && parts.project) return one(["project", "view"], [`${parts.org}/${parts.project}`]);
+  if (parts.org) return one(["org", "view"], [parts.org]);
+  throw new ToolArgumentError(`the URL names no issue, event, trace, project or organization: ${url}`);
+}
+
+/** A tool argument the schema accepts but the tool cannot use (a JSON-RPC invalid-params error). */
+export class ToolArgumentError extends Error {}
+
+/** The tools a server offers. */
+export function availableTools(allowWrites: boolean): readonly ToolSpec[] {
+  return allowWrites ? TOOLS : TOOLS.filter((t) => !t.writes);
+}
