@@ -50,4 +50,8 @@ export function writeOutput(ctx: TrackerContext, r: SetupReport, json: boolean):
   if (r.path.files.some((f) => f.change !== "unchanged" && f.shell !== "github")) {
     writeTip(ctx, `Open a new shell, or run: ${pathLine("bash", r.path.dir)}`);
   }
+  writeTip(ctx, MCP_TIP);
 }
+
+/** Where agents that speak MCP instead of reading the skill file find their configuration. */
+export const MCP_TIP = "MCP clients: `tracker mcp --print-config` prints the server configuration to add.";

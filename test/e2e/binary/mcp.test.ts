@@ -1,8 +1,9 @@
 import { describe, expect, test } from "bun:test";
+import { rmSync } from "node:fs";
 import { setAutofixScenario } from "../../fake-api/routes/autofix.ts";
 import { TRACE_NESTED } from "../../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
-import { runCli } from "../../helpers/cli.ts";
+import { runCli, tempDir } from "../../helpers/cli.ts";
 import { useFakeApi } from "../../helpers/fake-api.ts";
 import { initializeParams, type McpSession, startMcp } from "../../helpers/mcp-client.ts";
 
@@ -202,6 +203,20 @@ describe("tracker mcp --print-config", () => {
     const cfg = JSON.parse(r.stdout).mcpServers.tracker as { command: string; args: string[] };
     expect(cfg.command).toStartWith("/");
     expect(cfg.args.slice(-3)).toEqual(["mcp", "acme/", "--allow-writes"]);
+  });
+
+  test("cli setup points MCP clients at --print-config (stderr, human mode only)", async () => {
+    const home = tempDir("tracker-mcp-home-");
+    try {
+      const r = await runCli(["cli", "setup", "--no-modify-path"], {
+        env: { HOME: home, SHELL: "/bin/bash" },
+      });
+      expect(r.exitCode).toBe(0);
+      expect(r.stderr).toContain("tracker mcp --print-config");
+      expect(r.stdout).not.toContain("--print-config");
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   test("a bare project slug is refused as the pinned target", async () => {
