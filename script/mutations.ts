@@ -16,4 +16,82 @@ export interface Mutation {
 }
 
 /** The critical paths of issue 11: upgrade, checksums, DSN secrets, colour, file modes, redaction, sanitising. */
-export const MUTATIONS: Mutation[] = [];
+export const MUTATIONS: Mutation[] = [
+  {
+    name: "upgrade self-test accepts any version",
+    file: "src/lib/upgrade/curl.ts",
+    find: "if (code !== 0 || out.trim() !== version) {",
+    replace: "if (code !== 0) {",
+    tests: ["test/lib/upgrade/self-test.test.ts"],
+  },
+  {
+    name: "upgrade self-test accepts a failing binary",
+    file: "src/lib/upgrade/curl.ts",
+    find: "if (code !== 0 || out.trim() !== version) {",
+    replace: "if (out.trim() !== version) {",
+    tests: ["test/lib/upgrade/self-test.test.ts"],
+  },
+  {
+    name: "checksum mismatch ignored",
+    file: "src/lib/upgrade/download.ts",
+    find: "if (actual !== req.sha256) {",
+    replace: "if (false) {",
+    tests: ["test/dist/upgrade.test.ts", "test/dist/upgrade-lib.test.ts"],
+  },
+  {
+    name: "DSN keeps its secret key",
+    file: "src/lib/dsn/parse.ts",
+    find: "raw: `${scheme}://${key}@${host}",
+    replace: "raw: `${scheme}://${userinfo}@${host}",
+    tests: ["test/lib/dsn/parse.test.ts"],
+  },
+  {
+    name: "DSN accepts a malformed secret key",
+    file: "src/lib/dsn/parse.ts",
+    find: "if (secret !== undefined && !KEY_RE.test(secret)) return undefined;",
+    replace: "",
+    tests: ["test/lib/dsn/parse.test.ts"],
+  },
+  {
+    name: "colour ignores NO_COLOR",
+    file: "src/main.ts",
+    find: "const color = isStderrTTY && !env.NO_COLOR;",
+    replace: "const color = isStderrTTY;",
+    tests: ["test/e2e/color.test.ts"],
+  },
+  {
+    name: "colour on when not a terminal",
+    file: "src/main.ts",
+    find: "const color = isStderrTTY && !env.NO_COLOR;",
+    replace: "const color = !env.NO_COLOR;",
+    tests: ["test/e2e/color.test.ts"],
+  },
+  {
+    name: "rc and skill files keep the umask's mode",
+    file: "src/lib/setup/atomic.ts",
+    find: "chmodSync(tmp, mode);",
+    replace: "",
+    tests: ["test/dist/setup.test.ts"],
+  },
+  {
+    name: "known secrets not redacted",
+    file: "src/lib/redact.ts",
+    find: 'if (s && s.length >= 4) out = out.split(s).join("[REDACTED]");',
+    replace: "",
+    tests: ["test/lib/redact.test.ts", "test/e2e/logging.test.ts"],
+  },
+  {
+    name: "prefixed tokens not redacted",
+    file: "src/lib/redact.ts",
+    find: "/sntry[a-z]_[A-Za-z0-9+/=_.-]+/g,",
+    replace: "/sntry[a-z]_NEVER/g,",
+    tests: ["test/lib/redact.test.ts", "test/e2e/logging.test.ts"],
+  },
+  {
+    name: "bearer values not redacted",
+    file: "src/lib/redact.ts",
+    find: '/(Bearer\\s+)[^\\s",]+/gi,',
+    replace: "/(Bearer NEVER)/gi,",
+    tests: ["test/lib/redact.test.ts", "test/e2e/logging.test.ts"],
+  },
+];

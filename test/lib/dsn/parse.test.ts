@@ -54,6 +54,19 @@ describe("parseDsn", () => {
   });
 });
 
+describe("parseDsn: legacy secret keys", () => {
+  const key = "0123456789abcdef0123456789abcdef";
+  test("a well-formed secret is accepted and dropped from the DSN", () => {
+    const d = parseDsn(`https://${key}:${"f".repeat(32)}@o1.ingest.sentry.io/42`);
+    expect(d?.raw).toBe(`https://${key}@o1.ingest.sentry.io/42`);
+    expect(JSON.stringify(d)).not.toContain("f".repeat(32));
+  });
+  test("a malformed secret makes the text not a DSN", () => {
+    expect(parseDsn(`https://${key}:not-a-key@o1.ingest.sentry.io/42`)).toBeUndefined();
+    expect(parseDsn(`https://${key}:@o1.ingest.sentry.io/42`)).toBeUndefined();
+  });
+});
+
 describe("findDsnsInText", () => {
   test("finds quoted and unquoted DSNs once each, in order", () => {
     const a = `https://${KEY}@o1.ingest.sentry.io/2`;
