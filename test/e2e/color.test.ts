@@ -29,8 +29,16 @@ async function run(argv: string[], tty: boolean, extraEnv: Record<string, string
       ...extraEnv,
     },
     cwd,
-    stdout: { write: (t) => void (stdout += t) },
-    stderr: { write: (t) => void (stderr += t) },
+    stdout: {
+      write: (t) => {
+        stdout += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        stderr += t;
+      },
+    },
     isStdoutTTY: tty,
     isStderrTTY: tty,
     isStdinTTY: false,
