@@ -41,7 +41,9 @@ export const MUTATIONS: Mutation[] = [
   {
     name: "DSN keeps its secret key",
     file: "src/lib/dsn/parse.ts",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a template literal
     find: "raw: `${scheme}://${key}@${host}",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source text of a template literal
     replace: "raw: `${scheme}://${userinfo}@${host}",
     tests: ["test/lib/dsn/parse.test.ts"],
   },
