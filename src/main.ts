@@ -17,6 +17,8 @@ export interface PreparedArgs {
   verbose: boolean;
   logLevel: string | undefined;
   help: boolean;
+  /** The command words reach a command (so flags go to it), rather than stopping at a route map. */
+  command: boolean;
 }
 
 const HELP_FLAGS = new Set(["--help", "-h", "--helpAll", "--help-all", "-H"]);
@@ -110,7 +112,8 @@ function scanGlobals(argv: readonly string[]): ScannedArgs {
 function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>): PreparedArgs {
   const { rest, escapeAt, json, verbose, logLevel, help } = s;
   const args = [...rest];
-  if (!help && reachesCommand(escapeAt >= 0 ? rest.slice(0, escapeAt) : rest, root)) {
+  const command = reachesCommand(escapeAt >= 0 ? rest.slice(0, escapeAt) : rest, root);
+  if (!help && command) {
     const tail: string[] = [];
     if (json) tail.push("--json");
     if (verbose) tail.push("--verbose");
@@ -118,7 +121,16 @@ function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>): PreparedA
     if (logLevel) tail.push("--log-level", logLevel.trim().toLowerCase());
     args.splice(escapeAt >= 0 ? escapeAt : args.length, 0, ...tail);
   }
-  return { args, json, verbose, logLevel, help };
+  return { args, json, verbose, logLevel, help, command };
+}
+
+/** The usage error for `--json` on a command word that names a group (or nothing), not a command. */
+function needsCommand(word: string | undefined): CliError {
+  const what = word ? `\`tracker ${word}\`` : "`tracker`";
+  return new CliError(
+    `${what} needs a command; --json applies to commands.\nRun '${what.slice(1, -1)} --help' to see them.`,
+    EXIT.usage,
+  );
 }
 
 /** Builds the context for a command run: the real process's, with `over` replacing parts of it. */
@@ -202,6 +214,11 @@ export async function main(
     else if (!prepared.help && env.TRACKER_LOG_LEVEL?.trim()) {
       level = parseLogLevel(env.TRACKER_LOG_LEVEL, "TRACKER_LOG_LEVEL");
     }
+    // Usage text is not a JSON document: `tracker issue --json` names the commands instead.
+    const first = commandWord(scanned);
+    const known =
+      first === undefined || (application.root as RouteMap<TrackerContext>).getRoutingTargetForInput(first);
+    if (prepared.json && !prepared.help && !prepared.command && known) throw needsCommand(first);
   } catch (err) {
     errSink.write(`Error: ${formatError(err)}\n`);
     return exitCodeFor(err);
