@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Command, CommandContext, RouteMap } from "@stricli/core";
 import { loadRootRoutes } from "../src/app.ts";
-import { EXIT_CODE_TABLE } from "../src/lib/errors.ts";
+import { EXIT_CODE_TABLE } from "../src/lib/exit-codes.ts";
 import { BREW_FORMULA, NPM_PACKAGE } from "../src/lib/upgrade/release.ts";
 
 const rootRoutes = await loadRootRoutes();

@@ -9,7 +9,8 @@ import {
   text_en,
 } from "@stricli/core";
 import type { TrackerContext } from "./context.ts";
-import { CliError, exitCodeFor, formatError } from "./lib/errors.ts";
+import { CliError } from "./lib/errors.ts";
+import { exitCodeFor, renderError } from "./lib/error-render.ts";
 import { describe } from "./lib/help.ts";
 import { VERSION } from "./lib/version.ts";
 
@@ -65,66 +66,68 @@ export async function loadRootRoutes(): Promise<RouteMap<TrackerContext>> {
   return rootMap(Object.fromEntries(entries));
 }
 
-/** Runtime facts the error formatters need (set by main before running). */
-export const runtime: { debug: boolean; lastError: unknown } = { debug: false, lastError: undefined };
-
 /**
- * Renders a thrown value for stderr: expected failures as `Error: <format()>`, anything else as one
- * line plus a pointer to --log-level debug (the stack only when debugging).
+ * What one run remembers while Stricli renders its failures: whether to show stacks, and the error
+ * the command ended with (the exit code and the MCP server's error objects come from it). One per
+ * run, so in-process runs (tests, `tracker mcp`) never see each other's errors.
  */
-export function renderError(exc: unknown, debug: boolean): string {
-  if (exc instanceof CliError) return `Error: ${formatError(exc)}`;
-  const msg = exc instanceof Error ? exc.message : String(exc);
-  const firstLine = msg.split("\n")[0] ?? "";
-  if (debug) return `Error: ${msg}${exc instanceof Error && exc.stack ? `\n${exc.stack}` : ""}`;
-  return `Error: ${firstLine}\nRun with --log-level debug for details.`;
+export interface RunState {
+  debug: boolean;
+  lastError: unknown;
+  /** The run's tokens (registered by the logger's addSecret); masked in every rendered error. */
+  secrets: string[];
 }
 
-function render(exc: unknown): string {
-  runtime.lastError = exc;
-  return renderError(exc, runtime.debug);
-}
-
-/** Stricli configuration of the application; tests build throwaway apps with the same texts and codes. */
-export const APP_CONFIG: PartialApplicationConfiguration = {
-  name: "tracker",
-  versionInfo: { currentVersion: VERSION },
-  // `--` ends flag parsing, so a positional may start with a dash (main.ts keeps globals before it).
-  scanner: { caseStyle: "allow-kebab-for-camel", allowArgumentEscapeSequence: true },
-  documentation: { caseStyle: "convert-camel-to-kebab", useAliasInUsageLine: true },
-  determineExitCode: exitCodeFor,
-  localization: {
-    text: {
-      ...text_en,
-      noCommandRegisteredForInput: ({ input, corrections }) => {
-        const hint = corrections.length > 0 ? ` Did you mean ${corrections.join(" or ")}?` : "";
-        return `Error: Unknown command '${input}'.${hint}\nRun 'tracker --help' to see every command.`;
+/** Stricli configuration of a run's application: our error texts and exit codes. */
+export function appConfig(state: RunState): PartialApplicationConfiguration {
+  const render = (exc: unknown): string => {
+    state.lastError = exc;
+    return renderError(exc, state.debug, state.secrets);
+  };
+  return {
+    name: "tracker",
+    versionInfo: { currentVersion: VERSION },
+    // `--` ends flag parsing, so a positional may start with a dash (main.ts keeps globals before it).
+    scanner: { caseStyle: "allow-kebab-for-camel", allowArgumentEscapeSequence: true },
+    documentation: { caseStyle: "convert-camel-to-kebab", useAliasInUsageLine: true },
+    determineExitCode: exitCodeFor,
+    localization: {
+      text: {
+        ...text_en,
+        noCommandRegisteredForInput: ({ input, corrections }) => {
+          const hint = corrections.length > 0 ? ` Did you mean ${corrections.join(" or ")}?` : "";
+          return `Error: Unknown command '${input}'.${hint}\nRun 'tracker --help' to see every command.`;
+        },
+        exceptionWhileParsingArguments: (exc) => {
+          const inner =
+            exc instanceof ArgumentParseError
+              ? (exc as ArgumentParseError & { exception: unknown }).exception
+              : exc;
+          if (inner instanceof CliError) return render(inner);
+          state.lastError = exc;
+          const msg = exc instanceof Error ? exc.message : String(exc);
+          return `Error: ${msg}\nRun the command with --help for usage.`;
+        },
+        exceptionWhileLoadingCommandContext: (exc) => `${render(exc)}\n`,
+        exceptionWhileLoadingCommandFunction: (exc) => render(exc),
+        exceptionWhileRunningCommand: (exc) => render(exc),
+        commandErrorResult: (err) => render(err),
       },
-      exceptionWhileParsingArguments: (exc) => {
-        const inner =
-          exc instanceof ArgumentParseError
-            ? (exc as ArgumentParseError & { exception: unknown }).exception
-            : exc;
-        if (inner instanceof CliError) return render(inner);
-        runtime.lastError = exc;
-        const msg = exc instanceof Error ? exc.message : String(exc);
-        return `Error: ${msg}\nRun the command with --help for usage.`;
-      },
-      exceptionWhileLoadingCommandContext: (exc) => `${render(exc)}\n`,
-      exceptionWhileLoadingCommandFunction: (exc) => render(exc),
-      exceptionWhileRunningCommand: (exc) => render(exc),
-      commandErrorResult: (err) => render(err),
     },
-  },
-};
+  };
+}
 
 /**
- * The Stricli application for a run whose first command word is `word`: only that word's routes
+ * The root route map for a run whose first command word is `word`: only that word's routes
  * when it names one (help, errors and suggestions below it are the same as in the full tree),
  * else the whole tree (root help, unknown words with did-you-mean).
  */
-export async function loadApp(word: string | undefined): Promise<Application<TrackerContext>> {
+export async function loadRoutesFor(word: string | undefined): Promise<RouteMap<TrackerContext>> {
   const load = word === undefined || !Object.hasOwn(ROOT_ROUTES, word) ? undefined : ROOT_ROUTES[word];
-  const root = load ? rootMap({ [word as string]: await load() }) : await loadRootRoutes();
-  return buildApplication<TrackerContext>(root, APP_CONFIG);
+  return load ? rootMap({ [word as string]: await load() }) : await loadRootRoutes();
+}
+
+/** The Stricli application of one run over a root route map. */
+export function buildApp(root: RouteMap<TrackerContext>, state: RunState): Application<TrackerContext> {
+  return buildApplication<TrackerContext>(root, appConfig(state));
 }

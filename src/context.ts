@@ -1,5 +1,6 @@
 import type { CommandContext } from "@stricli/core";
 import type { Database } from "bun:sqlite";
+import type { AuthToken } from "./lib/auth/token.ts";
 import type { LogLevel, Settings } from "./lib/env.ts";
 import type { Logger, TextSink } from "./lib/log.ts";
 
@@ -40,6 +41,22 @@ export interface ArgvRun {
   readonly error: unknown;
 }
 
+/**
+ * Where requests get their token. The HTTP layer asks this and knows nothing of how tokens are
+ * stored, chosen or refreshed (main.ts wires the real one, tests may wire their own).
+ */
+export interface TokenProvider {
+  /** The token for the next request. */
+  current(ctx: TrackerContext): Promise<AuthToken>;
+  /** After a 401: a refreshed token, or undefined when none can be had. */
+  afterUnauthorized(ctx: TrackerContext, used: AuthToken): Promise<AuthToken | undefined>;
+}
+
+/** Where an organization's API lives (its region's base URL). */
+export interface RegionResolver {
+  urlForOrg(ctx: TrackerContext, org: string): Promise<string>;
+}
+
 /** Everything a command may touch. Built by bin.ts for real runs and by tests with fakes. */
 export interface TrackerContext extends CommandContext {
   readonly process: CommandContext["process"] & {
@@ -67,8 +84,14 @@ export interface TrackerContext extends CommandContext {
   sleep(ms: number): Promise<void>;
   readonly fetch: typeof fetch;
   readonly store: StoreHandle;
+  readonly tokens: TokenProvider;
+  readonly regions: RegionResolver;
   /** Path of the running executable (for upgrade and setup). */
   readonly execPath: string;
+  /** Keys of the notes and warnings this run has already said (each is said once per run). */
+  readonly said: Set<string>;
+  /** Work shared by concurrent requests of this run (e.g. one token refresh), by key. */
+  readonly inFlight: Map<string, Promise<unknown>>;
   /**
    * Runs another tracker command line in-process with the given overrides (the MCP server's tools).
    * Injected by main.ts, so command modules never import the entry point. Runs must not overlap.

@@ -1,13 +1,16 @@
 import { homedir } from "node:os";
-import type { Application, RouteMap } from "@stricli/core";
+import type { RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
-import { loadApp, runtime } from "./app.ts";
-import type { ContextOverrides, TrackerContext } from "./context.ts";
+import { buildApp, loadRoutesFor, type RunState } from "./app.ts";
+import type { ArgvRun, ContextOverrides, TrackerContext } from "./context.ts";
 import { createStore } from "./lib/db/index.ts";
 import { type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
-import { CliError, EXIT, exitCodeFor, formatError } from "./lib/errors.ts";
+import { CliError } from "./lib/errors.ts";
+import { EXIT } from "./lib/exit-codes.ts";
+import { exitCodeFor, renderError } from "./lib/error-render.ts";
 import { createLogger } from "./lib/log.ts";
 import { resolveConfigDir } from "./lib/paths.ts";
+import { REGIONS, TOKENS } from "./lib/wiring.ts";
 import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns } from "./lib/stdio.ts";
 
 /** Global flags pulled out of argv, plus the arguments left for Stricli. */
@@ -134,7 +137,11 @@ function needsCommand(word: string | undefined): CliError {
 }
 
 /** Builds the context for a command run: the real process's, with `over` replacing parts of it. */
-export function buildContext(level: LogLevel, over: ContextOverrides = {}): TrackerContext {
+export function buildContext(
+  level: LogLevel,
+  over: ContextOverrides = {},
+  secrets: string[] = [],
+): TrackerContext {
   const env = over.env ?? (process.env as Record<string, string | undefined>);
   const settings = readSettings(env);
   const homeDir = env.HOME || homedir();
@@ -145,7 +152,7 @@ export function buildContext(level: LogLevel, over: ContextOverrides = {}): Trac
   const color = isStderrTTY && !env.NO_COLOR;
   const stdout = over.stdout ?? fdSink(STDOUT_FD);
   const stderr = over.stderr ?? fdSink(STDERR_FD);
-  const log = createLogger(level, stderr, color);
+  const log = createLogger(level, stderr, color, secrets);
   const ctx: TrackerContext = {
     process: { stdout, stderr, env },
     stdout,
@@ -172,38 +179,48 @@ export function buildContext(level: LogLevel, over: ContextOverrides = {}): Trac
       () => log,
     ),
     execPath: process.execPath,
-    runArgv: async (argv, runOver) => {
-      const exitCode = await main(argv, undefined, runOver);
-      return { exitCode, error: runtime.lastError };
-    },
+    tokens: TOKENS,
+    regions: REGIONS,
+    said: new Set(),
+    inFlight: new Map(),
+    runArgv: (argv, runOver) => runMain(argv, undefined, runOver),
   };
   return ctx;
 }
 
 const STRICLI_PARSE_ERROR = -4;
 
-/** Maps Stricli's negative codes and recorded errors to our documented exit codes. */
-export function normalizeExitCode(code: number | string | null | undefined): number {
+/** Maps Stricli's negative codes and the run's recorded error to our documented exit codes. */
+export function normalizeExitCode(code: number | string | null | undefined, lastError?: unknown): number {
   const n = typeof code === "number" ? code : Number(code ?? 0);
   if (n >= 0) return n;
-  if (runtime.lastError instanceof CliError) return exitCodeFor(runtime.lastError);
+  if (lastError instanceof CliError) return exitCodeFor(lastError);
   if (n === STRICLI_PARSE_ERROR || n === -5) return EXIT.usage;
   return EXIT.unexpected;
 }
 
 /**
- * Runs the CLI for argv (without the executable and script) and returns the exit code. `application`
- * is only replaced by tests that need a command the real tree does not have (e.g. one that crashes);
+ * Runs the CLI for argv (without the executable and script) and returns the exit code. `root` is
+ * only replaced by tests that need a command the real tree does not have (e.g. one that crashes);
  * `over` runs the real app in-process with other streams, environment or terminal facts.
  */
 export async function main(
   argv: readonly string[],
-  application?: Application<TrackerContext>,
+  root?: RouteMap<TrackerContext>,
   over?: ContextOverrides,
 ): Promise<number> {
-  runtime.lastError = undefined;
+  return (await runMain(argv, root, over)).exitCode;
+}
+
+/** main() plus the error the run ended with (for in-process callers such as `tracker mcp`). */
+export async function runMain(
+  argv: readonly string[],
+  root?: RouteMap<TrackerContext>,
+  over?: ContextOverrides,
+): Promise<ArgvRun> {
+  const state: RunState = { debug: false, lastError: undefined, secrets: [] };
   const scanned = scanGlobals(argv);
-  application ??= await loadApp(commandWord(scanned));
+  const application = buildApp(root ?? (await loadRoutesFor(commandWord(scanned))), state);
   const prepared = placeGlobals(scanned, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
   const env = over?.env ?? (process.env as Record<string, string | undefined>);
@@ -220,10 +237,10 @@ export async function main(
       first === undefined || (application.root as RouteMap<TrackerContext>).getRoutingTargetForInput(first);
     if (prepared.json && !prepared.help && !prepared.command && known) throw needsCommand(first);
   } catch (err) {
-    errSink.write(`Error: ${formatError(err)}\n`);
-    return exitCodeFor(err);
+    errSink.write(`${renderError(err, false)}\n`);
+    return { exitCode: exitCodeFor(err), error: err };
   }
-  runtime.debug = level === "debug" || level === "trace";
+  state.debug = level === "debug" || level === "trace";
   let built: TrackerContext | undefined;
   const base = {
     process: {
@@ -233,7 +250,7 @@ export async function main(
       exitCode: undefined as number | undefined,
     },
     forCommand: async () => {
-      const ctx = buildContext(level, over);
+      const ctx = buildContext(level, over, state.secrets);
       built = ctx;
       // Windows cannot delete a running .exe, so an upgrade leaves the old one as .old until now.
       if (process.platform === "win32") {
@@ -249,5 +266,5 @@ export async function main(
   await run(application, prepared.args, base as never);
   // An in-process run (over given) is one of many in this process: its database handle must go.
   if (over) built?.store.close();
-  return normalizeExitCode(base.process.exitCode);
+  return { exitCode: normalizeExitCode(base.process.exitCode, state.lastError), error: state.lastError };
 }

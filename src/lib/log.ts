@@ -21,9 +21,11 @@ export interface Logger {
   addSecret(secret: string): void;
 }
 
-/** Creates a logger at a level writing to a sink (stderr). */
-export function createLogger(level: LogLevel, sink: TextSink, color = false): Logger {
-  const secrets: string[] = [];
+/**
+ * Creates a logger at a level writing to a sink (stderr). `secrets` collects what addSecret
+ * registers (the run's error renderer masks the same values).
+ */
+export function createLogger(level: LogLevel, sink: TextSink, color = false, secrets: string[] = []): Logger {
   const emit = (lvl: LogLevel, msg: string) => {
     if (RANK[lvl] > RANK[level]) return;
     const text = redact(msg, secrets);

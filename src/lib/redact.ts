@@ -18,13 +18,17 @@ export function maskToken(token: string): string {
   return `${prefix}****${token.slice(-4)}`;
 }
 
-/** Replaces every known secret and every token-shaped substring in a text with `[REDACTED]`. */
-export function redact(text: string, secrets: readonly string[] = []): string {
+/**
+ * Replaces every known secret and every token-shaped substring in a text with `[REDACTED]`.
+ * `longRuns: false` keeps bare 40+ character runs (checksums, commit ids) readable: error
+ * messages name those, and the tokens they might echo are known secrets or prefixed.
+ */
+export function redact(text: string, secrets: readonly string[] = [], opts = { longRuns: true }): string {
   let out = text;
   for (const s of secrets) {
     if (s && s.length >= 4) out = out.split(s).join("[REDACTED]");
   }
-  for (const re of TOKEN_PATTERNS) {
+  for (const re of opts.longRuns ? TOKEN_PATTERNS : TOKEN_PATTERNS.slice(0, -1)) {
     out = out.replace(re, (_m, lead?: string) =>
       typeof lead === "string" ? `${lead}[REDACTED]` : "[REDACTED]",
     );

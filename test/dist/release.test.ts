@@ -5,7 +5,7 @@ import { type BuiltRelease, buildRelease, sha256File } from "../../script/build.
 import { generateSkill } from "../../script/generate-skill.ts";
 import { buildNpmPackages, npmPlatforms } from "../../script/npm/build-packages.ts";
 import { BREW_TARGETS, generateFormula } from "../../script/release/homebrew.ts";
-import { EXIT_CODE_TABLE } from "../../src/lib/errors.ts";
+import { EXIT_CODE_TABLE } from "../../src/lib/exit-codes.ts";
 import { BUILD_TARGETS } from "../../src/lib/upgrade/platform.ts";
 import { formatChecksums, parseChecksums } from "../../src/lib/upgrade/release.ts";
 import { childEnv, hostAssets, runProcess, cleanupScratch, scratchDir } from "./helpers/binaries.ts";

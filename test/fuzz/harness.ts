@@ -11,7 +11,7 @@ import { join } from "node:path";
 import type { Command, RouteMap } from "@stricli/core";
 import { loadRootRoutes } from "../../src/app.ts";
 import type { TrackerContext } from "../../src/context.ts";
-import { EXIT_CODE_TABLE } from "../../src/lib/errors.ts";
+import { EXIT_CODE_TABLE } from "../../src/lib/exit-codes.ts";
 import { main } from "../../src/main.ts";
 
 /** A deterministic pseudo-random source (mulberry32). */

@@ -3,6 +3,7 @@ import type { TrackerContext } from "../../src/context.ts";
 import { createStore } from "../../src/lib/db/index.ts";
 import { type LogLevel, readSettings } from "../../src/lib/env.ts";
 import { createLogger, type TextSink } from "../../src/lib/log.ts";
+import { REGIONS, TOKENS } from "../../src/lib/wiring.ts";
 import type { FakeApi } from "../fake-api/server.ts";
 import { tempDir } from "./cli.ts";
 
@@ -85,6 +86,10 @@ export function createTestContext(opts: TestContextOptions = {}): TestContext {
       () => !settings.noAutoRepair,
       () => log,
     ),
+    tokens: TOKENS,
+    regions: REGIONS,
+    said: new Set(),
+    inFlight: new Map(),
     execPath: process.execPath,
   };
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { renderError } from "../../src/app.ts";
+import { renderError } from "../../src/lib/error-render.ts";
 import {
   AnalysisError,
   ApiError,
@@ -10,16 +10,14 @@ import {
   ConfigError,
   ContextError,
   DeviceFlowError,
-  EXIT,
-  EXIT_CODE_TABLE,
-  exitCodeFor,
-  formatError,
   NetworkError,
   NotAvailableError,
   ResolutionError,
   UpgradeError,
   ValidationError,
 } from "../../src/lib/errors.ts";
+import { EXIT, EXIT_CODE_TABLE } from "../../src/lib/exit-codes.ts";
+import { exitCodeFor, formatError } from "../../src/lib/error-render.ts";
 
 const render = (e: unknown) => renderError(e, false);
 

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import type { RouteMap } from "@stricli/core";
-import { loadApp } from "../../src/app.ts";
+import { loadRoutesFor } from "../../src/app.ts";
 import type { TrackerContext } from "../../src/context.ts";
 import { parseCursor, parseIntInRange, parsePeriod } from "../../src/lib/flags.ts";
 import { firstCommandWord, prepareArgs } from "../../src/main.ts";
 import { ValidationError } from "../../src/lib/errors.ts";
 
-const root = (await loadApp(undefined)).root as RouteMap<TrackerContext>;
+const root = await loadRoutesFor(undefined);
 const args = (...argv: string[]) => prepareArgs(argv, root).args;
 
 describe("prepareArgs: global flags move to the leaf command", () => {
@@ -146,12 +146,12 @@ describe("firstCommandWord: which command word's routes a run loads", () => {
   });
 });
 
-describe("loadApp: a run loads only its command word", () => {
+describe("loadRoutesFor: a run loads only its command word", () => {
   test("a known word gives a root with that route alone; anything else the whole tree", async () => {
     const names = (r: RouteMap<TrackerContext>) => r.getAllEntries().map((e) => e.name.original);
-    expect(names((await loadApp("issue")).root as RouteMap<TrackerContext>)).toEqual(["issue"]);
-    expect(names((await loadApp("issues")).root as RouteMap<TrackerContext>)).toEqual(["issues"]);
-    const all = names((await loadApp("isue")).root as RouteMap<TrackerContext>);
+    expect(names(await loadRoutesFor("issue"))).toEqual(["issue"]);
+    expect(names(await loadRoutesFor("issues"))).toEqual(["issues"]);
+    const all = names(await loadRoutesFor("isue"));
     expect(all).toEqual([
       "auth",
       "issue",
@@ -161,11 +161,12 @@ describe("loadApp: a run loads only its command word", () => {
       "defaults",
       "cli",
       "upgrade",
+      "mcp",
       "issues",
       "traces",
       "orgs",
       "projects",
     ]);
-    expect(names((await loadApp("constructor")).root as RouteMap<TrackerContext>)).toEqual(all);
+    expect(names(await loadRoutesFor("constructor"))).toEqual(all);
   });
 });

@@ -19,7 +19,8 @@ import {
 import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
 import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
 import { writeCredentials } from "../../lib/db/auth.ts";
-import { AuthError, CliError, EXIT } from "../../lib/errors.ts";
+import { AuthError, CliError } from "../../lib/errors.ts";
+import { EXIT } from "../../lib/exit-codes.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 

@@ -1,6 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
 import { type ApiIssue, type Issue, searchIssuesPage, toIssue } from "../../lib/api/issues.ts";
-import { getProjectId } from "../../lib/api/projects.ts";
+import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
@@ -10,7 +10,7 @@ import { issueComparator } from "../../lib/issues/order.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
-import { saveAliases } from "../../lib/resolve/aliases.ts";
+import { saveAliases } from "../../lib/db/aliases.ts";
 import { type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";

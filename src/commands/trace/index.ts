@@ -3,13 +3,10 @@ import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, freshFlag, globalFlags, limitFlag } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
-import { RECENT_TRACES_TTL_DAYS, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
+import { RECENT_TRACES_TTL_DAYS, TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 
 /** Sort orders of `trace list`. */
 export const TRACE_SORTS = ["date", "duration"] as const;
-/** Default and bounds of `trace list --limit`. */
-export const TRACE_LIMIT = { min: 1, max: 1000, fallback: 20 } as const;
-
 /** Flags of `trace list`. */
 export interface TraceListFlags {
   readonly json: boolean;

@@ -1,13 +1,13 @@
 import type { TrackerContext } from "../../context.ts";
-import { getProjectId } from "../../lib/api/projects.ts";
+import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { listTraces, type TransactionRow } from "../../lib/api/traces.ts";
-import { TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
+import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
 import { formatTraceTable } from "../../lib/format/trace-table.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
-import { TRACE_LIMIT, type TraceListFlags } from "./index.ts";
+import type { TraceListFlags } from "./index.ts";
 
 /** One item of `trace list --json`: our names first, then every column the API returned. */
 export interface TraceListItem {

@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { UpgradeError } from "../../lib/errors.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
-import { readInstallInfo } from "../../lib/setup/install-info.ts";
+import { readInstallInfo } from "../../lib/db/install-info.ts";
 import { installDir } from "../../lib/setup/paths.ts";
 import { upgradeCurlInstall } from "../../lib/upgrade/curl.ts";
 import { detectInstallMethod } from "../../lib/upgrade/detect.ts";

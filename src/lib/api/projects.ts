@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { parseRow, useCache } from "../db/access.ts";
+import { cacheProjects } from "../db/project-cache.ts";
 import { apiRequest } from "../http/client.ts";
 import { fetchAllPages } from "../http/paginate.ts";
 
@@ -19,46 +19,6 @@ export const Project = v.looseObject({
 /** A validated project. */
 export type Project = v.InferOutput<typeof Project>;
 
-const CacheRow = v.object({
-  project_id: v.nullable(v.string()),
-  name: v.nullable(v.string()),
-  platform: v.nullable(v.string()),
-});
-
-/** A project's cached numeric id, if known. */
-export function cachedProjectId(ctx: TrackerContext, org: string, project: string): string | undefined {
-  return useCache(
-    ctx,
-    (db) => {
-      const row = db
-        .query(
-          "SELECT project_id, name, platform FROM project_cache WHERE base_url = ? AND org = ? AND project = ?",
-        )
-        .get(ctx.settings.baseUrl, org, project);
-      return row ? (parseRow(CacheRow, row, "project_cache").project_id ?? undefined) : undefined;
-    },
-    undefined,
-  );
-}
-
-/** Caches projects of an org (slug → numeric id). */
-export function cacheProjects(ctx: TrackerContext, org: string, projects: readonly Project[]): void {
-  useCache(
-    ctx,
-    (db) => {
-      const q = db.query(
-        "INSERT OR REPLACE INTO project_cache (base_url, org, project, project_id, name, platform, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      );
-      db.transaction(() => {
-        for (const p of projects)
-          q.run(ctx.settings.baseUrl, org, p.slug, p.id, p.name, p.platform ?? null, ctx.now());
-      })();
-    },
-    undefined,
-    true,
-  );
-}
-
 /** One project (slug or numeric id) of an org; caches its id. */
 export async function getProject(ctx: TrackerContext, org: string, project: string): Promise<Project> {
   const res = await apiRequest(ctx, {
@@ -68,25 +28,6 @@ export async function getProject(ctx: TrackerContext, org: string, project: stri
   });
   cacheProjects(ctx, org, [res.data]);
   return res.data;
-}
-
-/**
- * A project's numeric id (cache first, unless `fresh`). An unknown org or project is a
- * ResolutionError naming which one, with "did you mean" when a slug differs only in case.
- */
-export async function getProjectId(
-  ctx: TrackerContext,
-  org: string,
-  project: string,
-  fresh = false,
-): Promise<string> {
-  if (/^\d+$/.test(project)) return project;
-  if (!fresh) {
-    const cached = cachedProjectId(ctx, org, project);
-    if (cached) return cached;
-  }
-  const { withSlugHint } = await import("../resolve/target.ts");
-  return (await withSlugHint(ctx, { org, project }, () => getProject(ctx, org, project))).id;
 }
 
 /** Every project of an org (all pages); refreshes the project cache. */

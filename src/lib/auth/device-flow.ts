@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { ApiError, DeviceFlowError, type DeviceFlowCode, EXIT } from "../errors.ts";
+import { ApiError, DeviceFlowError, type DeviceFlowCode } from "../errors.ts";
+import { EXIT } from "../exit-codes.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { readCredentials, type StoredCredentials } from "../db/auth.ts";
+import { readCredentials, refreshedCredentials, type StoredCredentials } from "../db/auth.ts";
 import { describeDbError } from "../db/index.ts";
 import { ApiError, AuthError, NetworkError } from "../errors.ts";
 import { apiRequest } from "../http/client.ts";
@@ -63,18 +63,18 @@ export async function forceRefresh(ctx: TrackerContext, usedToken: string): Prom
   return refreshShared(ctx, usedToken, true);
 }
 
-let inFlight: Promise<StoredCredentials> | undefined;
-
 /**
- * One refresh per process at a time: parallel requests of one command (region fan-out) share the
+ * One refresh per run at a time: parallel requests of one command (region fan-out) share the
  * refresh in flight, because a second BEGIN on the same connection would fail.
  */
 function refreshShared(ctx: TrackerContext, usedToken: string, forced: boolean): Promise<StoredCredentials> {
-  if (inFlight) return inFlight;
-  inFlight = refreshLocked(ctx, usedToken, forced).finally(() => {
-    inFlight = undefined;
+  const running = ctx.inFlight.get("refresh") as Promise<StoredCredentials> | undefined;
+  if (running) return running;
+  const next = refreshLocked(ctx, usedToken, forced).finally(() => {
+    ctx.inFlight.delete("refresh");
   });
-  return inFlight;
+  ctx.inFlight.set("refresh", next);
+  return next;
 }
 
 /**
@@ -135,7 +135,7 @@ async function refreshLocked(
       throw new AuthError("expired");
     });
     if ("error" in res.data) {
-      db.run("DELETE FROM auth WHERE id = 1");
+      refreshedCredentials.drop(db);
       db.run("COMMIT");
       done = true;
       throw new AuthError("expired", `Authentication expired (${res.data.error})`);
@@ -151,10 +151,7 @@ async function refreshLocked(
       issued_at: now,
       updated_at: now,
     };
-    db.run(
-      "UPDATE auth SET token = ?, refresh_token = ?, expires_at = ?, issued_at = ?, updated_at = ? WHERE id = 1",
-      [next.token, next.refresh_token, next.expires_at, next.issued_at, next.updated_at],
-    );
+    refreshedCredentials.save(db, next);
     db.run("COMMIT");
     done = true;
     return next;

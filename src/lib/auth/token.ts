@@ -23,8 +23,6 @@ export function envToken(
   return undefined;
 }
 
-let shadowNoted = false;
-
 const CANDIDATE = Symbol("candidateToken");
 
 /**
@@ -52,8 +50,8 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   const env = envToken(ctx);
   if (env) {
     ctx.log.addSecret(env.token);
-    if (!shadowNoted) {
-      shadowNoted = true;
+    if (!ctx.said.has("token-shadow")) {
+      ctx.said.add("token-shadow");
       const stored = safeReadCredentials(ctx);
       if (stored) ctx.log.info(shadowNote(env.source));
     }

@@ -19,8 +19,6 @@ export function writeDb<T>(ctx: TrackerContext, fn: (db: Database) => T): T {
   return withRepair(db, !ctx.settings.noAutoRepair, dbPath(ctx.configDir), () => fn(db));
 }
 
-let cacheWarned = false;
-
 /** Runs a best-effort cache operation: any database problem logs one warning and yields the fallback. */
 export function useCache<T>(ctx: TrackerContext, fn: (db: Database) => T, fallback: T, write = false): T {
   const db = ctx.store.tryOpen();
@@ -28,8 +26,8 @@ export function useCache<T>(ctx: TrackerContext, fn: (db: Database) => T, fallba
   try {
     return withRepair(db, !ctx.settings.noAutoRepair, dbPath(ctx.configDir), () => fn(db));
   } catch (err) {
-    if (!cacheWarned) {
-      cacheWarned = true;
+    if (!ctx.said.has("cache-skipped")) {
+      ctx.said.add("cache-skipped");
       ctx.log.warn(`Local cache skipped: ${err instanceof CliError ? err.message : String(err)}`);
     }
     return fallback;

@@ -1,3 +1,4 @@
+import type { Database } from "bun:sqlite";
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { parseRow, useDb, writeDb } from "./access.ts";
@@ -42,3 +43,22 @@ export function writeCredentials(ctx: TrackerContext, c: Omit<StoredCredentials,
 export function clearCredentials(ctx: TrackerContext): boolean {
   return writeDb(ctx, (db) => db.run("DELETE FROM auth WHERE id = 1").changes > 0);
 }
+
+/**
+ * Within the refresh path's own write transaction (it holds the lock across the token request):
+ * the credentials' rotated tokens, or their removal when the refresh token was rejected.
+ */
+export const refreshedCredentials = {
+  save(
+    db: Database,
+    c: Pick<StoredCredentials, "token" | "refresh_token" | "expires_at" | "issued_at" | "updated_at">,
+  ): void {
+    db.run(
+      "UPDATE auth SET token = ?, refresh_token = ?, expires_at = ?, issued_at = ?, updated_at = ? WHERE id = 1",
+      [c.token, c.refresh_token, c.expires_at, c.issued_at, c.updated_at],
+    );
+  },
+  drop(db: Database): void {
+    db.run("DELETE FROM auth WHERE id = 1");
+  },
+};

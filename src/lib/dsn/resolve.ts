@@ -6,7 +6,8 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { listRegionUrls } from "../api/organizations.ts";
-import { cacheProjects, Project } from "../api/projects.ts";
+import { Project } from "../api/projects.ts";
+import { cacheProjects } from "../db/project-cache.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { type DsnProject, readDsnProject, writeDsnProject } from "../db/dsn-cache.ts";
 import { ApiError, AuthError, ResolutionError } from "../errors.ts";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { getAuthToken, refreshAfterUnauthorized, type AuthToken } from "../auth/token.ts";
+import type { AuthToken } from "../auth/token.ts";
 import { ApiError, AuthError, type CliError, NetworkError, ValidationError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { nextCursorFromLink } from "./link.ts";
@@ -256,8 +256,7 @@ function formatHeaders(headers: Headers | Record<string, string>): string {
 export async function baseUrlFor(ctx: TrackerContext, host: Host | undefined): Promise<string> {
   if (!host || host === "control") return ctx.settings.baseUrl;
   if ("baseUrl" in host) return host.baseUrl;
-  const { regionUrlForOrg } = await import("./region.ts");
-  return regionUrlForOrg(ctx, host.org);
+  return ctx.regions.urlForOrg(ctx, host.org);
 }
 
 type Outcome = { res: Response; text: string } | { failure: TransportFailure };
@@ -333,7 +332,7 @@ export async function apiRequestDeferred<T>(
   const endpoint = `${method} ${opts.path}`;
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const canRetry = opts.retry ?? method === "GET";
-  let token: AuthToken | undefined = opts.auth === false ? undefined : await getAuthToken(ctx);
+  let token: AuthToken | undefined = opts.auth === false ? undefined : await ctx.tokens.current(ctx);
   let refreshed = false;
   // Resolved once: a bad CA bundle path is a ConfigError before anything is sent.
   const transport = fetchOptionsFor(ctx, url);
@@ -402,7 +401,7 @@ export async function apiRequestDeferred<T>(
         }
       }
       if (res.status === 401 && token && !refreshed) {
-        const next = await refreshAfterUnauthorized(ctx, token);
+        const next = await ctx.tokens.afterUnauthorized(ctx, token);
         if (next) {
           token = next;
           refreshed = true;

@@ -8,7 +8,7 @@ import { type ApiIssue, getIssue, getIssueUnscoped, lookupShortId, orgFromPermal
 import { listOrganizations } from "../api/organizations.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ContextError, ResolutionError } from "../errors.ts";
-import { lookupAlias } from "../resolve/aliases.ts";
+import { lookupAlias } from "../db/aliases.ts";
 import { resolveOrg, resolveOrgProject } from "../resolve/target.ts";
 import { parseIssueRef } from "./reference.ts";
 

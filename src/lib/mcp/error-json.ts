@@ -2,7 +2,8 @@
  * A thrown failure as data: the object the MCP server returns in a failed tool result, so an agent
  * branches on `class`, `reason` and `code` instead of parsing English.
  */
-import { ApiError, CliError, EXIT } from "../errors.ts";
+import { ApiError, CliError } from "../errors.ts";
+import { EXIT } from "../exit-codes.ts";
 
 /** The JSON form of one failure (members present when known). */
 export interface ErrorJson {

@@ -12,7 +12,8 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ContextOverrides, TrackerContext } from "../../context.ts";
-import { CliError, EXIT } from "../errors.ts";
+import { CliError } from "../errors.ts";
+import { EXIT } from "../exit-codes.ts";
 import type { TextSink } from "../log.ts";
 import { VERSION } from "../version.ts";
 import { type ErrorJson, errorToJson } from "./error-json.ts";

@@ -1,5 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
-import { computeAliases, saveAliases } from "./aliases.ts";
+import { saveAliases } from "../db/aliases.ts";
+import { computeAliases } from "./aliases.ts";
 import {
   announceTarget,
   parseTarget,

@@ -3,7 +3,7 @@ import type { TrackerContext } from "../../context.ts";
 import { detectInstallMethod } from "../upgrade/detect.ts";
 import { removeStaleOldBinary } from "../upgrade/swap.ts";
 import { VERSION } from "../version.ts";
-import { type InstallMethod, writeInstallInfo } from "./install-info.ts";
+import { type InstallMethod, writeInstallInfo } from "../db/install-info.ts";
 import { addToPath, type PathReport } from "./shell-path.ts";
 import { installSkill, SKILL_CONTENT, type SkillResult, skillTargets } from "./skill.ts";
 

@@ -1,4 +1,10 @@
-/** Time windows of the trace commands, in one dependency-free module so help text can quote them. */
+/**
+ * Time windows and limits of the trace commands, in one dependency-free module so the command specs
+ * (help text) and the implementations quote the same values without importing each other.
+ */
+
+/** Default and bounds of `trace list --limit`. */
+export const TRACE_LIMIT = { min: 1, max: 1000, fallback: 20 } as const;
 
 /** The window `trace list` searches (the reference's default). */
 export const TRACE_LIST_PERIOD = "7d";

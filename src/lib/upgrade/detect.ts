@@ -5,7 +5,7 @@
  */
 import { realpathSync } from "node:fs";
 import { dirname } from "node:path";
-import type { InstallInfo, InstallMethod } from "../setup/install-info.ts";
+import type { InstallInfo, InstallMethod } from "../db/install-info.ts";
 
 /** What detection looks at. */
 export interface DetectInput {

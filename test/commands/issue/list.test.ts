@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { listIssuesFor } from "../../../src/commands/issue/list.ts";
 import type { IssueListFlags } from "../../../src/commands/issue/index.ts";
 import type { ListTarget } from "../../../src/lib/resolve/list-targets.ts";
-import { lookupAlias } from "../../../src/lib/resolve/aliases.ts";
+import { lookupAlias } from "../../../src/lib/db/aliases.ts";
 import { addIssue, clearIssues, ISSUES_NOW_MS } from "../../fake-api/routes/issues.ts";
 import { startFakeApi, type FakeApi } from "../../fake-api/server.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";

@@ -1,10 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import {
-  commonSlugPrefix,
-  computeAliases,
-  lookupAlias,
-  saveAliases,
-} from "../../../src/lib/resolve/aliases.ts";
+import { lookupAlias, saveAliases } from "../../../src/lib/db/aliases.ts";
+import { commonSlugPrefix, computeAliases } from "../../../src/lib/resolve/aliases.ts";
 import { createTestContext } from "../../helpers/context.ts";
 
 const t = (pairs: string[]) =>

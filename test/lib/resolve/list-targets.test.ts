@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { lookupAlias } from "../../../src/lib/resolve/aliases.ts";
+import { lookupAlias } from "../../../src/lib/db/aliases.ts";
 import { resolveListTargets } from "../../../src/lib/resolve/list-targets.ts";
 import { dsnFor, USER_TOKEN } from "../../fake-api/seed.ts";
 import { tempDir } from "../../helpers/cli.ts";

@@ -1,7 +1,7 @@
 /** The install_info table: how tracker was installed, recorded by `cli setup --method`. */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { parseRow, useCache, writeDb } from "../db/access.ts";
+import { parseRow, useCache, writeDb } from "./access.ts";
 
 /** Install methods `cli setup` and `upgrade` know. */
 export const INSTALL_METHODS = ["curl", "npm", "brew"] as const;
