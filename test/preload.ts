@@ -1,4 +1,5 @@
-import { mkdtempSync } from "node:fs";
+import { afterAll } from "bun:test";
+import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -17,4 +18,24 @@ for (const key of [
 ]) {
   delete process.env[key];
 }
-process.env.TRACKER_CONFIG_DIR = mkdtempSync(join(tmpdir(), "tracker-test-config-"));
+const runConfigDir = mkdtempSync(join(tmpdir(), "tracker-test-config-"));
+process.env.TRACKER_CONFIG_DIR = runConfigDir;
+
+// Every temp dir a test made through tempDir() (and this run's config dir) goes at the end: stray
+// `.env` files with DSNs in TMPDIR would confuse DSN detection on this machine later.
+const runStartedMs = Date.now();
+afterAll(async () => {
+  const { removeTempDirs } = await import("./helpers/cli.ts");
+  removeTempDirs();
+  rmSync(runConfigDir, { recursive: true, force: true });
+  // What is still there was made by a test outside tempDir(): name it so it gets fixed.
+  const left = readdirSync(tmpdir()).filter((name) => {
+    if (!name.startsWith("tracker-")) return false;
+    try {
+      return statSync(join(tmpdir(), name)).birthtimeMs >= runStartedMs;
+    } catch {
+      return false;
+    }
+  });
+  if (left.length > 0) process.stderr.write(`Temp dirs left behind by tests: ${left.join(", ")}\n`);
+});

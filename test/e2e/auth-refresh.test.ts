@@ -170,8 +170,8 @@ describe("refresh", () => {
     const configDir = tempDir();
     const old = seedOAuth(configDir, { expiresInMs: HOUR_MS });
     const [a, b] = await Promise.all([
-      runCli(["org", "view", "acme", "--json"], { api, configDir, env }),
-      runCli(["org", "view", "globex", "--json"], { api, configDir, env }),
+      runCli(["org", "view", "acme", "--json"], { api, configDir, env, subprocess: true }),
+      runCli(["org", "view", "globex", "--json"], { api, configDir, env, subprocess: true }),
     ]);
     expect([a.exitCode, b.exitCode]).toEqual([0, 0]);
     expect(a.stderr + b.stderr).toBe("");

@@ -1,7 +1,12 @@
-/** Runs the real CLI as a child process (source entry, or the compiled binary when TRACKER_TEST_BINARY is set). */
-import { mkdtempSync } from "node:fs";
+/**
+ * Runs the real CLI: in-process through main() with injected streams and environment (fast; the
+ * default), or as a child process (the source entry, or the compiled binary when
+ * TRACKER_TEST_BINARY is set, or when a test asks for `subprocess`).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { main } from "../../src/main.ts";
 import type { FakeApi } from "../fake-api/server.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
@@ -24,6 +29,8 @@ export interface RunOptions {
   /** Use this token as TRACKER_AUTH_TOKEN. */
   token?: string;
   timeoutMs?: number;
+  /** Run as a child process even when the source is tested (signals, exit paths, real stdio). */
+  subprocess?: boolean;
 }
 
 /** The command that starts the CLI: the compiled binary if TRACKER_TEST_BINARY is set, else bun on src/bin.ts. */
@@ -32,13 +39,51 @@ export function cliCommand(): string[] {
   return bin ? [resolve(ROOT, bin)] : [process.execPath, join(ROOT, "src/bin.ts")];
 }
 
-/** A fresh empty temp dir. */
+const created: string[] = [];
+
+/** A fresh empty temp dir, removed after the test run (test/preload.ts). */
 export function tempDir(prefix = "tracker-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes every dir tempDir() made (called once after all tests). */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** Runs the CLI and captures exit code, stdout and stderr. */
 export async function runCli(args: readonly string[], opts: RunOptions = {}): Promise<CliResult> {
+  const env = cliEnv(opts);
+  const cwd = opts.cwd ?? tempDir("tracker-cwd-");
+  if (opts.subprocess || process.env.TRACKER_TEST_BINARY) return runProcess(args, env, cwd, opts);
+  let stdout = "";
+  let stderr = "";
+  const exitCode = await main(args, undefined, {
+    env,
+    cwd,
+    stdout: {
+      write: (t) => {
+        stdout += t;
+      },
+    },
+    stderr: {
+      write: (t) => {
+        stderr += t;
+      },
+    },
+    isStdoutTTY: false,
+    isStderrTTY: false,
+    isStdinTTY: false,
+    terminalWidth: Number(env.COLUMNS) > 0 ? Number(env.COLUMNS) : 80,
+    readStdin: async () => opts.stdin ?? "",
+  });
+  return { exitCode, stdout, stderr };
+}
+
+/** The environment of a run: this process's, minus TRACKER_* and NO_COLOR, plus the options'. */
+function cliEnv(opts: RunOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && !k.startsWith("TRACKER_")) env[k] = v;
@@ -51,8 +96,17 @@ export async function runCli(args: readonly string[], opts: RunOptions = {}): Pr
     if (v === undefined) delete env[k];
     else env[k] = v;
   }
+  return env;
+}
+
+async function runProcess(
+  args: readonly string[],
+  env: Record<string, string>,
+  cwd: string,
+  opts: RunOptions,
+): Promise<CliResult> {
   const proc = Bun.spawn([...cliCommand(), ...args], {
-    cwd: opts.cwd ?? tempDir("tracker-cwd-"),
+    cwd,
     env,
     stdin: opts.stdin !== undefined ? new TextEncoder().encode(opts.stdin) : "ignore",
     stdout: "pipe",

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { compile } from "../../../script/build.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
+import { tempDir } from "../../helpers/cli.ts";
 import { type FakeApi, startFakeApi } from "../../fake-api/server.ts";
 
 const ROOT = resolve(import.meta.dir, "../../..");
@@ -44,7 +45,7 @@ function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith("TRACKER_")) env[k] = v;
-  env.TRACKER_CONFIG_DIR = mkdtempSync(join(tmpdir(), "tracker-cfg-"));
+  env.TRACKER_CONFIG_DIR = tempDir("tracker-cfg-");
   return env;
 }
 

@@ -11,13 +11,13 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 test("--version prints the package version", async () => {
-  const r = await runCli(["--version"]);
+  const r = await runCli(["--version"], { subprocess: true });
   const pkg = (await Bun.file(`${import.meta.dir}/../../../package.json`).json()) as { version: string };
   expect(r).toEqual({ exitCode: 0, stdout: `${pkg.version}\n`, stderr: "" });
 });
 
 test("--help lists every command", async () => {
-  const r = await runCli(["--help"]);
+  const r = await runCli(["--help"], { subprocess: true });
   expect(r.exitCode).toBe(0);
   for (const cmd of ["auth", "issue", "trace", "org", "project", "defaults", "cli", "upgrade"]) {
     expect(r.stdout).toContain(`  ${cmd} `);
@@ -25,18 +25,18 @@ test("--help lists every command", async () => {
 });
 
 test("unknown command and bad number fail on stderr with documented codes", async () => {
-  const a = await runCli(["nosuch"]);
+  const a = await runCli(["nosuch"], { subprocess: true });
   expect(a.exitCode).toBe(2);
   expect(a.stdout).toBe("");
   expect(a.stderr).toStartWith("Error: ");
-  const b = await runCli(["issue", "list", "--limit", "abc"]);
+  const b = await runCli(["issue", "list", "--limit", "abc"], { subprocess: true });
   expect(b.exitCode).toBe(21);
   expect(b.stdout).toBe("");
   expect(b.stderr).toStartWith("Error: --limit must be a whole number");
 });
 
 test("org list --json against the fake server", async () => {
-  const r = await runCli(["org", "list", "--json"], { api, token: USER_TOKEN });
+  const r = await runCli(["org", "list", "--json"], { api, token: USER_TOKEN, subprocess: true });
   expect(r.exitCode).toBe(0);
   expect((JSON.parse(r.stdout) as unknown[]).length).toBe(3);
 });

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as v from "valibot";
 import { ConfigError, NetworkError } from "../../../src/lib/errors.ts";
 import { apiRequest, classifyFetchFailure } from "../../../src/lib/http/client.ts";
 import { matchesNoProxy, proxyFor } from "../../../src/lib/http/transport.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
+import { tempDir } from "../../helpers/cli.ts";
 import { createTestContext } from "../../helpers/context.ts";
 import { useFakeApi } from "../../helpers/fake-api.ts";
 
@@ -221,7 +220,7 @@ describe.skipIf(!openssl)("TLS against a local HTTPS server with a self-signed c
   let certFile: string;
   let hits = 0;
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), "tracker-tls-"));
+    const dir = tempDir("tracker-tls-");
     certFile = join(dir, "cert.pem");
     const keyFile = join(dir, "key.pem");
     const gen = Bun.spawnSync([
