@@ -219,9 +219,9 @@ export async function runMain(
   over?: ContextOverrides,
 ): Promise<ArgvRun> {
   const state: RunState = { debug: false, lastError: undefined, secrets: [] };
-  const scanned = scanGlobals(argv);
-  const application = buildApp(root ?? (await loadRoutesFor(commandWord(scanned))), state);
-  const prepared = placeGlobals(scanned, application.root as RouteMap<TrackerContext>);
+  const first = firstCommandWord(argv);
+  const application = buildApp(root ?? (await loadRoutesFor(first)), state);
+  const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
   const env = over?.env ?? (process.env as Record<string, string | undefined>);
   const errSink = over?.stderr ?? fdSink(STDERR_FD);
@@ -232,7 +232,6 @@ export async function runMain(
       level = parseLogLevel(env.TRACKER_LOG_LEVEL, "TRACKER_LOG_LEVEL");
     }
     // Usage text is not a JSON document: `tracker issue --json` names the commands instead.
-    const first = commandWord(scanned);
     const known =
       first === undefined || (application.root as RouteMap<TrackerContext>).getRoutingTargetForInput(first);
     if (prepared.json && !prepared.help && !prepared.command && known) throw needsCommand(first);

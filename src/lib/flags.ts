@@ -47,9 +47,6 @@ export function limitFlag(opts: { min: number; max: number; fallback: number }) 
   } as const;
 }
 
-/** Units of `--period`. */
-export const PERIOD_UNITS = ["h", "d", "w"] as const;
-
 /** Parses `<number><unit>` with unit h, d or w (e.g. 24h, 90d, 2w). */
 export function parsePeriod(raw: string): string {
   const text = raw.trim();

@@ -7,7 +7,7 @@ import { readCredentials } from "../../lib/db/auth.ts";
 import { readDefaults, type StoredDefaults } from "../../lib/db/defaults.ts";
 import { detectDsnForStatus } from "../../lib/dsn/detect.ts";
 import { ApiError, AuthError, CliError } from "../../lib/errors.ts";
-import { SCOPE_HINT } from "../../lib/http/client.ts";
+import { SCOPE_HINT } from "../../lib/http/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import { maskToken } from "../../lib/redact.ts";

@@ -1,6 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { formatExplanation } from "../../lib/format/issue-analysis.ts";
-import { ensureRootCause, toExplainJson } from "../../lib/issues/analysis.ts";
+import { ensureRootCause } from "../../lib/issues/analysis.ts";
+import { toExplainJson } from "../../lib/issues/analysis-json.ts";
 import { resolveIssue } from "../../lib/issues/resolve.ts";
 import { startSpinner } from "../../lib/issues/spinner.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";

@@ -5,7 +5,7 @@ import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
-import { projectAliases } from "../../lib/issues/aliases.ts";
+import { computeAliases } from "../../lib/resolve/aliases.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
@@ -92,7 +92,10 @@ async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags):
   const page = await fetchIssues(ctx, org, ["-1"], flags, flags.limit, start);
   saveCursor(ctx, key, page.nextCursor);
   const issues = page.data.map(toIssue);
-  const aliases = projectAliases(issues.map((i) => i.project.slug));
+  const slugs = [...new Set(issues.map((i) => i.project.slug.toLowerCase()))];
+  const aliases = new Map(
+    computeAliases(slugs.map((project) => ({ org, project }))).map((alias, k) => [slugs[k] as string, alias]),
+  );
   saveAliases(
     ctx,
     [...aliases].map(([project, alias]) => ({ alias, org, project })),

@@ -1,6 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { formatPlan } from "../../lib/format/issue-analysis.ts";
-import { ensureSolution, toPlanJson } from "../../lib/issues/analysis.ts";
+import { ensureSolution } from "../../lib/issues/analysis.ts";
+import { toPlanJson } from "../../lib/issues/analysis-json.ts";
 import { resolveIssue } from "../../lib/issues/resolve.ts";
 import { startSpinner } from "../../lib/issues/spinner.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";

@@ -3,6 +3,7 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import type { FetchedPage } from "../http/paginate.ts";
+import { parseServiceUrl } from "../resolve/url.ts";
 
 const IssueProject = v.object({
   id: v.optional(v.string()),
@@ -130,17 +131,7 @@ export async function getIssueUnscoped(ctx: TrackerContext, id: string): Promise
 
 /** The organization slug in an issue permalink (hosted `https://{org}.sentry.io/...` or `/organizations/{org}/`). */
 export function orgFromPermalink(permalink: string | null | undefined): string | undefined {
-  if (!permalink) return undefined;
-  try {
-    const url = new URL(permalink);
-    const path = /\/organizations\/([^/]+)\//.exec(url.pathname);
-    if (path) return decodeURIComponent(path[1] as string);
-    const host = /^([a-z0-9][a-z0-9-]*)\.sentry\.io$/i.exec(url.hostname);
-    if (host && !["us", "de", "www"].includes(host[1] as string)) return host[1];
-  } catch {
-    return undefined;
-  }
-  return undefined;
+  return permalink ? parseServiceUrl(permalink)?.org : undefined;
 }
 
 const ShortIdResult = v.looseObject({

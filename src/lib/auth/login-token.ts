@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { ApiError, AuthError, ValidationError } from "../errors.ts";
-import { apiRequest, isTrustedRegionUrl, SCOPE_HINT } from "../http/client.ts";
+import { apiRequest, isTrustedRegionUrl } from "../http/client.ts";
+import { SCOPE_HINT } from "../http/errors.ts";
 import { withCandidateToken } from "./token.ts";
 import type { ClassifiedToken, OrgTokenClaim } from "./token-kind.ts";
 

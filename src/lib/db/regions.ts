@@ -27,19 +27,6 @@ export function getCachedOrg(ctx: TrackerContext, org: string): CachedOrg | unde
   );
 }
 
-/** Every cached organization of the current service URL. */
-export function listCachedOrgs(ctx: TrackerContext): CachedOrg[] {
-  return useCache(
-    ctx,
-    (db) =>
-      db
-        .query("SELECT slug, org_id, name, region_url FROM org_regions WHERE base_url = ? ORDER BY slug")
-        .all(ctx.settings.baseUrl)
-        .map((r) => parseRow(RegionRow, r, "org_regions")),
-    [],
-  );
-}
-
 /** Stores organizations with their region URLs; with `replaceAll` the whole cache of this URL is refreshed. */
 export function saveOrgs(ctx: TrackerContext, orgs: readonly CachedOrg[], replaceAll = false): void {
   useCache(

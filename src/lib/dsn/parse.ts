@@ -71,21 +71,20 @@ export function parseDsn(text: string): Dsn | undefined {
   };
 }
 
-/** Every distinct DSN in a piece of text, in order of appearance. */
-export function findDsnsInText(text: string): Dsn[] {
-  const out: Dsn[] = [];
+/**
+ * Every distinct DSN in a piece of text, in order of appearance, with where it starts; `keep`
+ * skips occurrences (e.g. in comments) before duplicates are dropped.
+ */
+export function findDsnsInText(text: string, keep?: (index: number) => boolean): (Dsn & { index: number })[] {
+  const out: (Dsn & { index: number })[] = [];
   const seen = new Set<string>();
   for (const m of text.matchAll(DSN_IN_TEXT_RE)) {
+    if (keep && !keep(m.index)) continue;
     const dsn = parseDsn(m[0]);
     if (dsn && !seen.has(dsn.raw)) {
       seen.add(dsn.raw);
-      out.push(dsn);
+      out.push({ ...dsn, index: m.index });
     }
   }
   return out;
-}
-
-/** A stable cache key of a DSN (public key, host, prefix and project id). */
-export function dsnCacheKey(dsn: Dsn): string {
-  return dsn.raw;
 }

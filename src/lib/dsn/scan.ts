@@ -7,7 +7,7 @@ import { closeSync, type Dirent, openSync, readdirSync, readSync, statSync } fro
 import { join } from "node:path";
 import { envFileRank, isDsnVariable, parseEnvText } from "./env-file.ts";
 import { isInComment, languageOf } from "./languages.ts";
-import { DSN_IN_TEXT_RE, parseDsn } from "./parse.ts";
+import { findDsnsInText, parseDsn } from "./parse.ts";
 
 /** Directory names never descended into. */
 export const SKIP_DIRS: ReadonlySet<string> = new Set([
@@ -152,12 +152,8 @@ function scanSource(path: string, hooks: ScanHooks | undefined): DsnLocation[] {
   const text = readSmall(path, hooks);
   if (!text) return [];
   const out: DsnLocation[] = [];
-  for (const m of text.matchAll(DSN_IN_TEXT_RE)) {
-    if (isInComment(text, m.index, lang)) continue;
-    const dsn = parseDsn(m[0]);
-    if (dsn && !out.some((o) => o.dsn === dsn.raw)) {
-      out.push({ dsn: dsn.raw, file: path, kind: "source", line: lineAt(text, m.index), ...statOf(path) });
-    }
+  for (const dsn of findDsnsInText(text, (at) => !isInComment(text, at, lang))) {
+    out.push({ dsn: dsn.raw, file: path, kind: "source", line: lineAt(text, dsn.index), ...statOf(path) });
   }
   return out;
 }

@@ -1,5 +1,6 @@
 /** Parsing the `<issue>` argument of `issue view|explain|plan`. */
 import { ValidationError } from "../errors.ts";
+import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../resolve/url.ts";
 
 /** The forms an issue reference can take. */
 export type IssueRef =
@@ -8,7 +9,6 @@ export type IssueRef =
   | { kind: "dashed"; prefix: string; suffix: string; org?: string }
   | { kind: "suffix"; suffix: string };
 
-const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const DASHED_RE = /^([A-Za-z0-9][A-Za-z0-9_.-]*?)-([A-Za-z0-9]+)$/;
 const SUFFIX_RE = /^[A-Za-z0-9]+$/;
 
@@ -26,19 +26,14 @@ function invalid(raw: string): ValidationError {
 export function parseIssueRef(raw: string): IssueRef {
   const text = raw.trim();
   if (text === "") throw invalid(raw);
-  if (/^https?:\/\//i.test(text)) {
-    let url: URL;
-    try {
-      url = new URL(text);
-    } catch {
-      throw invalid(raw);
-    }
-    const id = /\/issues\/(\d+)\/?/.exec(url.pathname)?.[1];
-    if (!id) throw invalid(raw);
-    const org =
-      /\/organizations\/([^/]+)\//.exec(url.pathname)?.[1] ??
-      /^([a-z0-9][a-z0-9-]*)\.sentry\.io$/i.exec(url.hostname)?.[1];
-    return org && !["us", "de", "www"].includes(org) ? { kind: "numeric", id, org } : { kind: "numeric", id };
+  if (looksLikeUrl(text)) {
+    const parts = parseServiceUrl(text);
+    if (!parts?.issue) throw invalid(raw);
+    const inner: IssueRef = /^\d+$/.test(parts.issue)
+      ? { kind: "numeric", id: parts.issue }
+      : parseIssueRef(parts.issue);
+    if (inner.kind === "suffix") throw invalid(raw);
+    return parts.org ? { ...inner, org: parts.org } : inner;
   }
   const slash = text.split("/");
   if (slash.length === 2) {

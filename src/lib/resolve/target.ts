@@ -6,7 +6,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { readDefaults, type StoredDefaults } from "../db/defaults.ts";
 import { ApiError, ContextError, ResolutionError, ValidationError } from "../errors.ts";
-import { looksLikeUrl, parseServiceUrl } from "./url.ts";
+import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "./url.ts";
 
 /** A parsed target argument. */
 export type ParsedTarget =
@@ -15,8 +15,6 @@ export type ParsedTarget =
   | { kind: "org-all"; org: string }
   | { kind: "project-search"; project: string };
 
-/** Slugs: a letter or digit, then letters, digits, `_`, `.`, `-` (case is kept: slugs are case-sensitive). */
-export const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const FORMS = "<org>/<project>, <org>/ (issue list only), <project>, or a project URL";
 
 /** Trims a pasted value and keeps its first non-empty line. */

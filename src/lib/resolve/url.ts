@@ -29,6 +29,9 @@ function pageIds(rest: readonly string[]): Pick<ServiceUrlParts, "event" | "trac
 // Subdomains of sentry.io that are not organizations.
 const NON_ORG_SUBDOMAINS = new Set(["www", "us", "de", "docs", "blog", "status", "api", "ingest"]);
 
+/** Organization and project slugs: a letter or digit, then letters, digits, `_`, `.`, `-` (case is kept). */
+export const SLUG_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
 /** True when the text looks like an http(s) URL. */
 export function looksLikeUrl(text: string): boolean {
   return /^https?:\/\//i.test(text.trim());
@@ -72,5 +75,7 @@ export function parseServiceUrl(text: string): ServiceUrlParts | undefined {
     if (a === "projects" && b) return { org: domainOrg, project: b };
     return { org: domainOrg };
   }
+  // A region host (`us.sentry.io`) or a server without the org in its paths: the issue alone.
+  if (a === "issues" && b) return { issue: b, ...pageIds(segs) };
   return undefined;
 }

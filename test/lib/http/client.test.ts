@@ -1,16 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { ApiError, AuthError, NetworkError, ValidationError } from "../../../src/lib/errors.ts";
-import {
-  apiRequest,
-  backoffMs,
-  MAX_ATTEMPTS,
-  NOT_FOUND_HINT,
-  REQUEST_TIMEOUT_MS,
-  retryDelayMs,
-  SCOPE_HINT,
-  serverWaitMs,
-} from "../../../src/lib/http/client.ts";
+import { apiRequest, REQUEST_TIMEOUT_MS } from "../../../src/lib/http/client.ts";
+import { backoffMs, MAX_ATTEMPTS, serverWaitMs } from "../../../src/lib/http/retry.ts";
+import { NOT_FOUND_HINT, SCOPE_HINT } from "../../../src/lib/http/errors.ts";
 import { VERSION } from "../../../src/lib/version.ts";
 import { faults } from "../../fake-api/http.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
@@ -514,14 +507,12 @@ describe("backoff arithmetic", () => {
     }
   });
 
-  test("server waits: Retry-After wins over the reset header; both capped at 60 s in retryDelayMs", () => {
+  test("server waits: Retry-After wins over the reset header", () => {
     const h = new Headers({ "Retry-After": "2", "X-Sentry-Rate-Limit-Reset": String(NOW / 1000 + 30) });
     expect(serverWaitMs(h, NOW)).toBe(2000);
     expect(serverWaitMs(new Headers({ "Retry-After": "0.5" }), NOW)).toBe(500);
     expect(serverWaitMs(new Headers({ "Retry-After": "soon" }), NOW)).toBeUndefined();
     expect(serverWaitMs(new Headers({ "Retry-After": new Date(NOW - 5000).toUTCString() }), NOW)).toBe(0);
     expect(serverWaitMs(new Headers(), NOW)).toBeUndefined();
-    expect(retryDelayMs(1, new Headers({ "Retry-After": "3600" }), NOW)).toBe(60_000);
-    expect(retryDelayMs(2, new Headers(), NOW, () => 0)).toBe(1000);
   });
 });

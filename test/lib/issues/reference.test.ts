@@ -1,13 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
-import { projectAliases } from "../../../src/lib/issues/aliases.ts";
-import {
-  lineOf,
-  normaliseStatus,
-  readAnalysis,
-  toExplainJson,
-  toPlanJson,
-} from "../../../src/lib/issues/analysis.ts";
+import { computeAliases } from "../../../src/lib/resolve/aliases.ts";
+import { lineOf, toExplainJson, toPlanJson } from "../../../src/lib/issues/analysis-json.ts";
+import { normaliseStatus, readAnalysis } from "../../../src/lib/issues/analysis-payload.ts";
 import { parseIssueRef } from "../../../src/lib/issues/reference.ts";
 import { orgFromPermalink } from "../../../src/lib/api/issues.ts";
 import { relativeTime } from "../../../src/lib/format/time.ts";
@@ -48,21 +43,14 @@ describe("parseIssueRef", () => {
   });
 });
 
-describe("projectAliases", () => {
+describe("org-wide aliases (the one alias algorithm, all projects in one org)", () => {
+  const inOrg = (slugs: string[]) => computeAliases(slugs.map((project) => ({ org: "acme", project })));
   test("shortest unique prefixes, never ending in a separator", () => {
-    const m = projectAliases(["web", "worker", "api", "mobile-app", "mobile-api", "web-admin"]);
-    expect(Object.fromEntries(m)).toEqual({
-      web: "web",
-      worker: "wo",
-      api: "a",
-      "mobile-app": "mobile-app",
-      "mobile-api": "mobile-api",
-      "web-admin": "web-a",
-    });
+    const slugs = ["web", "worker", "api", "mobile-app", "mobile-api", "web-admin"];
+    expect(inOrg(slugs)).toEqual(["web", "wo", "a", "mobile-app", "mobile-api", "web-a"]);
   });
   test("aliases are unique", () => {
-    const slugs = ["a", "ab", "abc", "b", "ba", "x-y", "x-z"];
-    const values = [...projectAliases(slugs).values()];
+    const values = inOrg(["a", "ab", "abc", "b", "ba", "x-y", "x-z"]);
     expect(new Set(values).size).toBe(values.length);
   });
 });

@@ -72,7 +72,7 @@ describe("parseServiceUrl", () => {
     ["https://acme.sentry.io/issues/4001/", { org: "acme", issue: "4001" }],
     ["https://sentry.example.com/organizations/acme/issues/4001/?project=2", { org: "acme", issue: "4001" }],
     ["https://sentry.io/settings/acme/projects/web/keys/", { org: "acme", project: "web" }],
-    ["https://us.sentry.io/issues/1/", undefined],
+    ["https://us.sentry.io/issues/1/", { issue: "1" }],
     ["not a url", undefined],
   ] as const)("%p", (input, want) => {
     expect(parseServiceUrl(input)).toEqual(want as never);
