@@ -102,6 +102,16 @@ describe("automatic repair", () => {
     db.close();
   });
 
+  test("on by default: a write to a table missing a column (SQLite's 'has no column named') is repaired too", async () => {
+    const dir = await seededConfigDir((db) => db.run("ALTER TABLE auth DROP COLUMN kind"));
+    const r = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
+    expect(r.stderr).not.toContain("has no column");
+    expect(r.exitCode).toBe(0);
+    const db = new Database(dbFile(dir), { readonly: true });
+    expect((db.query("SELECT kind FROM auth").get() as { kind: string }).kind).toBe("user");
+    db.close();
+  });
+
   test("TRACKER_CLI_NO_AUTO_REPAIR=1: the spec's errors with the `tracker cli fix` hint", async () => {
     const env = { TRACKER_CLI_NO_AUTO_REPAIR: "1" };
     const noTable = await seededConfigDir((db) => db.run("DROP TABLE auth"));

@@ -19,12 +19,14 @@ export interface RepairReport {
 /** Creates missing tables and adds missing columns; returns what it changed. */
 export function repairSchema(db: Database): RepairReport {
   const report: RepairReport = { createdTables: [], addedColumns: [] };
-  const existing = new Set(
-    (db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
-      (r) => r.name,
-    ),
-  );
+  // IMMEDIATE takes the write lock first (waiting like every writer), and the schema is read inside
+  // the transaction, so two processes repairing at once never add the same column twice.
   db.transaction(() => {
+    const existing = new Set(
+      (db.query("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (r) => r.name,
+      ),
+    );
     for (const t of TABLES) {
       if (!existing.has(t.name)) {
         db.run(createTableSql(t));
@@ -42,7 +44,7 @@ export function repairSchema(db: Database): RepairReport {
       }
     }
     db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", [String(SCHEMA_VERSION)]);
-  })();
+  }).immediate();
   return report;
 }
 
@@ -108,7 +110,7 @@ export function describeDbError(err: unknown, path: string): CliError {
       `Move it aside (mv ${path} ${path}.bak) and log in again; nothing was deleted.`,
     );
   }
-  if (/no such (table|column)/i.test(msg)) {
+  if (/no such (table|column)|has no column named/i.test(msg)) {
     return new ConfigError(msg, "Run `tracker cli fix` to repair the local database.");
   }
   if (/database is locked|SQLITE_BUSY/i.test(msg)) {
@@ -134,13 +136,17 @@ export function openDatabase(configDir: string, opts: { autoRepair: boolean }): 
   }
   try {
     db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    db.run("PRAGMA journal_mode = WAL");
+    // Switching a new file to WAL and creating the schema can meet another process doing the same;
+    // SQLite answers some of those races with SQLITE_BUSY at once instead of waiting, so wait here.
+    whileBusy(() => db.run("PRAGMA journal_mode = WAL"));
     db.run("PRAGMA synchronous = NORMAL");
-    const version = storedVersion(db);
-    if (version === undefined || version < SCHEMA_VERSION) {
-      // A brand-new file (no meta table) is always initialised; an older one only with auto-repair on.
-      if (version === undefined || opts.autoRepair) repairSchema(db);
-    }
+    whileBusy(() => {
+      const version = storedVersion(db);
+      if (version === undefined || version < SCHEMA_VERSION) {
+        // A brand-new file (no meta table) is always initialised; an older one only with auto-repair on.
+        if (version === undefined || opts.autoRepair) repairSchema(db);
+      }
+    });
   } catch (err) {
     db.close();
     throw describeDbError(err, path);
@@ -151,7 +157,23 @@ export function openDatabase(configDir: string, opts: { autoRepair: boolean }): 
   return db;
 }
 
-const MISSING_RE = /no such (table|column)/i;
+const BUSY_RE = /database is locked|SQLITE_BUSY/i;
+
+/** Runs `fn`, trying again while SQLite says busy, for at most the busy timeout. */
+function whileBusy(fn: () => void): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      fn();
+      return;
+    } catch (err) {
+      if (!BUSY_RE.test(err instanceof Error ? err.message : String(err)) || Date.now() > deadline) throw err;
+      Bun.sleepSync(5 + Math.floor(Math.random() * 20));
+    }
+  }
+}
+
+const MISSING_RE = /no such (table|column)|has no column named/i;
 
 /**
  * Runs a database operation; on "no such table/column" repairs the schema and retries once,
