@@ -2,6 +2,14 @@ import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
+import {
+  archiveCommand,
+  assignCommand,
+  eventsCommand,
+  noteCommand,
+  resolveCommand,
+  unresolveCommand,
+} from "./changes.ts";
 
 /** Sort orders of `issue list`. */
 export const ISSUE_SORTS = ["date", "new", "freq", "user"] as const;
@@ -142,12 +150,19 @@ export const issueRoutes = buildRouteMap({
         ),
       },
     }),
+    resolve: resolveCommand,
+    unresolve: unresolveCommand,
+    archive: archiveCommand,
+    assign: assignCommand,
+    note: noteCommand,
+    events: eventsCommand,
   },
+  aliases: { reopen: "unresolve", ignore: "archive" },
   docs: {
-    brief: "List and inspect issues",
-    fullDescription: describe("Work with issues (grouped errors).", [
-      "tracker issue list",
-      "tracker issue view WEB-4Y",
-    ]),
+    brief: "List, inspect and change issues",
+    fullDescription: describe(
+      "Work with issues (grouped errors): read them, then resolve, archive, assign or annotate them.",
+      ["tracker issue list", "tracker issue view WEB-4Y", "tracker issue resolve WEB-4Y"],
+    ),
   },
 });

@@ -1,7 +1,8 @@
 /** The latest event of an issue (API.md 5.5) and the parts `issue view` shows. */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { apiRequest } from "../http/client.ts";
+import { apiRequest, apiRequestDeferred } from "../http/client.ts";
+import type { FetchedPage } from "../http/paginate.ts";
 
 const Frame = v.looseObject({
   filename: v.optional(v.nullable(v.string())),
@@ -55,6 +56,57 @@ const ExceptionData = v.looseObject({
 });
 const StacktraceData = v.looseObject({ frames: v.optional(v.nullable(v.array(Frame))) });
 const MessageData = v.looseObject({ formatted: v.optional(v.nullable(v.string())) });
+
+/** One page of an issue's events, newest first. */
+export async function listIssueEventsPage(
+  ctx: TrackerContext,
+  org: string,
+  issueId: string,
+  q: { query?: string; period?: string; full: boolean; size: number; cursor?: string },
+): Promise<FetchedPage<ApiEvent>> {
+  const res = await apiRequestDeferred(ctx, {
+    path: `/api/0/organizations/${encodeURIComponent(org)}/issues/${encodeURIComponent(issueId)}/events/`,
+    host: { org },
+    query: {
+      query: q.query,
+      statsPeriod: q.period,
+      full: q.full ? "true" : undefined,
+      per_page: q.size,
+      cursor: q.cursor,
+    },
+    schema: v.array(ApiEvent),
+  });
+  return { rows: () => res.parse(), nextCursor: res.nextCursor };
+}
+
+/** One event of a project by its 32-hex id. */
+export async function getProjectEvent(
+  ctx: TrackerContext,
+  org: string,
+  project: string,
+  eventId: string,
+): Promise<ApiEvent> {
+  const res = await apiRequest(ctx, {
+    path: `/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(project)}/events/${encodeURIComponent(eventId)}/`,
+    host: { org },
+    schema: ApiEvent,
+  });
+  return res.data;
+}
+
+/** An event id's project and issue within an organization (API.md §15 `eventids`). */
+export async function lookupEventId(
+  ctx: TrackerContext,
+  org: string,
+  eventId: string,
+): Promise<{ projectSlug: string; groupId: string; event: ApiEvent }> {
+  const res = await apiRequest(ctx, {
+    path: `/api/0/organizations/${encodeURIComponent(org)}/eventids/${encodeURIComponent(eventId)}/`,
+    host: { org },
+    schema: v.looseObject({ projectSlug: v.string(), groupId: v.string(), event: ApiEvent }),
+  });
+  return res.data;
+}
 
 /** The latest event of an issue. */
 export async function getLatestEvent(ctx: TrackerContext, org: string, issueId: string): Promise<ApiEvent> {

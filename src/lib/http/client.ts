@@ -27,11 +27,18 @@ export interface RequestOptions<T> {
   query?: Record<string, QueryValue>;
   json?: unknown;
   form?: Record<string, string>;
+  /** A body sent as is (`tracker api --input`). */
+  rawBody?: string;
+  /** Extra request headers (never Authorization: the token comes from ctx.tokens). */
+  headers?: Record<string, string>;
   /** Send the bearer token (default true). */
   auth?: boolean;
   timeoutMs?: number;
-  /** Retry on 408/429/5xx/connection errors; default: true for GET. */
-  retry?: boolean;
+  /**
+   * Retry on 408/429/5xx/connection errors; default: true for GET. `"unsent"` (for writes): only
+   * when the server cannot have acted on it, i.e. no connection was made, or 429 with Retry-After.
+   */
+  retry?: boolean | "unsent";
   schema: v.GenericSchema<unknown, T>;
   /** Statuses returned as data instead of thrown (e.g. OAuth's 400 polls). */
   acceptStatuses?: readonly number[];
@@ -130,6 +137,8 @@ export interface DeferredResponse<T> {
   /** Cursor of the next page (Link header, `results="true"` only). */
   nextCursor: string | undefined;
   url: string;
+  /** The body as received (for `tracker api`, which prints it as the server sent it). */
+  text: string;
   /** JSON-parses and validates the body; throws the same ApiError apiRequest would. */
   parse(): T;
 }
@@ -158,19 +167,26 @@ export async function apiRequestDeferred<T>(
   const url = buildUrl(base, opts.path, opts.query);
   const endpoint = `${method} ${opts.path}`;
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const canRetry = opts.retry ?? method === "GET";
+  const policy = opts.retry ?? method === "GET";
   let token: AuthToken | undefined = opts.auth === false ? undefined : await ctx.tokens.current(ctx);
   let refreshed = false;
   // Resolved once: a bad CA bundle path is a ConfigError before anything is sent.
   const transport = fetchOptionsFor(ctx, url);
 
   for (let attempt = 1; ; attempt++) {
-    const headers: Record<string, string> = { "User-Agent": userAgent(), Accept: "application/json" };
+    const headers: Record<string, string> = {
+      ...opts.headers,
+      "User-Agent": userAgent(),
+      Accept: opts.headers?.Accept ?? "application/json",
+    };
     if (token) headers.Authorization = `Bearer ${token.token}`;
     let body: string | undefined;
     if (opts.json !== undefined) {
       headers["Content-Type"] = "application/json";
       body = JSON.stringify(opts.json);
+    } else if (opts.rawBody !== undefined) {
+      headers["Content-Type"] = opts.headers?.["Content-Type"] ?? "application/json";
+      body = opts.rawBody;
     } else if (opts.form) {
       headers["Content-Type"] = "application/x-www-form-urlencoded";
       body = new URLSearchParams(opts.form).toString();
@@ -198,9 +214,10 @@ export async function apiRequestDeferred<T>(
     const ms = Math.round(performance.now() - started);
 
     if ("failure" in outcome) {
-      const { error, retryable } = outcome.failure;
+      const { error, retryable, unsent } = outcome.failure;
       ctx.log.trace(`✗ ${method} ${url} failed after ${ms} ms: ${error.message}`);
-      if (canRetry && retryable && attempt < MAX_ATTEMPTS) {
+      const again = policy === "unsent" ? retryable && unsent === true : policy && retryable;
+      if (again && attempt < MAX_ATTEMPTS) {
         const wait = backoffMs(attempt);
         ctx.log.debug(`${error.message}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`);
         await ctx.sleep(wait);
@@ -216,7 +233,11 @@ export async function apiRequestDeferred<T>(
     const accepted = opts.acceptStatuses?.includes(res.status) ?? false;
     if (!res.ok && !accepted) {
       const requested = serverWaitMs(res.headers, ctx.now());
-      if (canRetry && RETRY_STATUSES.has(res.status) && attempt < MAX_ATTEMPTS) {
+      const again =
+        policy === "unsent"
+          ? res.status === 429 && requested !== undefined
+          : policy && RETRY_STATUSES.has(res.status);
+      if (again && attempt < MAX_ATTEMPTS) {
         // A wait beyond the cap would just hit the same limit again: report it instead.
         if (requested === undefined || requested <= MAX_SERVER_WAIT_MS) {
           const wait = requested ?? backoffMs(attempt);
@@ -243,6 +264,7 @@ export async function apiRequestDeferred<T>(
       headers: res.headers,
       nextCursor: nextCursorFromLink(res.headers.get("link")),
       url,
+      text,
       parse: () => parseBody(text, opts.schema, endpoint, res.status),
     };
   }

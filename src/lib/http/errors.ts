@@ -44,9 +44,26 @@ export function errorDetail(body: string): string | undefined {
     if (typeof o.error === "string") {
       return typeof o.error_description === "string" ? `${o.error}: ${o.error_description}` : o.error;
     }
+    // Field errors (`{"assignedTo": ["Unknown actor input"]}`, nested for statusDetails).
+    const fields = fieldErrors(o);
+    if (fields.length > 0) return fields.join("; ");
   }
   const compact = JSON.stringify(parsed);
   return compact.length > 300 ? `${compact.slice(0, 300)}…` : compact;
+}
+
+function fieldErrors(o: Record<string, unknown>, prefix = ""): string[] {
+  const out: string[] = [];
+  for (const [key, val] of Object.entries(o)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (Array.isArray(val) && val.every((x) => typeof x === "string")) out.push(`${name}: ${val.join(" ")}`);
+    else if (val && typeof val === "object" && !Array.isArray(val)) {
+      const inner = fieldErrors(val as Record<string, unknown>, name);
+      if (inner.length === 0) return [];
+      out.push(...inner);
+    } else return [];
+  }
+  return out;
 }
 
 /** Scope hint shown on 403 (spec section 5). */
@@ -61,7 +78,19 @@ export const NOT_FOUND_HINT =
 export interface TransportFailure {
   error: CliError;
   retryable: boolean;
+  /** The request cannot have reached the server (no connection was made): safe to resend a write. */
+  unsent?: boolean;
 }
+
+/** Failures before any byte reached the server: refused, unknown or unreachable host. */
+const UNSENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ConnectionRefused",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
 
 const TLS_RE =
   /certificate|CERT_|SSL|TLS|self.signed|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|HOSTNAME_MISMATCH|ALTNAME/i;
@@ -111,6 +140,7 @@ export function classifyFetchFailure(err: unknown, url: string, timeoutMs: numbe
       "Check your network, proxy settings (HTTPS_PROXY, NO_PROXY) and TRACKER_URL.",
     ),
     retryable: true,
+    unsent: e.code !== undefined && UNSENT_CODES.has(e.code),
   };
 }
 

@@ -20,6 +20,7 @@ export interface ServiceUrlParts {
 function pageIds(rest: readonly string[]): Pick<ServiceUrlParts, "event" | "trace"> {
   const [a, b, c, d] = rest;
   if (a === "issues" && b && c === "events" && d) return { event: d };
+  if (a === "projects" && b && c === "events" && d) return { event: d };
   if (a === "performance" && b === "trace" && c) return { trace: c };
   if (a === "explore" && b === "traces" && c === "trace" && d) return { trace: d };
   if (a === "traces" && b === "trace" && c) return { trace: c };
@@ -59,7 +60,7 @@ export function parseServiceUrl(text: string): ServiceUrlParts | undefined {
     const ids = pageIds(segs.slice(2));
     if (ids.trace) return { org: b, ...ids };
     if (c === "issues" && d) return { org: b, issue: d, ...ids };
-    if (c === "projects" && d) return { org: b, project: d };
+    if (c === "projects" && d) return { org: b, project: d, ...ids };
     return { org: b };
   }
   if (a === "settings" && b) {

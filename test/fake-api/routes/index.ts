@@ -6,6 +6,7 @@ import { issueRoutes } from "./issues.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { orgRoutes } from "./orgs.ts";
 import { traceRoutes } from "./traces.ts";
+import { triageRoutes } from "./triage.ts";
 
 /** All built-in routes, in match order. */
 export const allRoutes: Route[] = [
@@ -13,6 +14,7 @@ export const allRoutes: Route[] = [
   ...oauthRoutes,
   ...orgRoutes,
   ...issueRoutes,
+  ...triageRoutes,
   ...autofixRoutes,
   ...traceRoutes,
 ];

@@ -38,6 +38,11 @@ export interface FakeIssue {
   metadata: { type: string; value: string; filename: string; function: string };
   environment: string;
   seerFixabilityScore: number | null;
+  /** Set by updates (API.md §15); absent on seeded issues. */
+  substatus?: string | null;
+  statusDetails?: Record<string, unknown>;
+  assignedTo?: { type: "user" | "team"; id: string; name: string; email?: string } | null;
+  numComments?: number;
 }
 
 /** The module's state. */
@@ -175,8 +180,8 @@ export function issueJson(state: FakeState, x: FakeIssue) {
     logger: null,
     level: x.level,
     status: x.status,
-    substatus: x.status === "unresolved" ? "ongoing" : null,
-    statusDetails: {},
+    substatus: x.substatus !== undefined ? x.substatus : x.status === "unresolved" ? "ongoing" : null,
+    statusDetails: x.statusDetails ?? {},
     isPublic: false,
     platform: p.platform.split("-")[0],
     project: { id: p.id, name: p.name, slug: p.slug, platform: p.platform },
@@ -184,8 +189,8 @@ export function issueJson(state: FakeState, x: FakeIssue) {
     issueType: "error",
     issueCategory: "error",
     metadata: x.metadata,
-    numComments: 0,
-    assignedTo: null,
+    numComments: x.numComments ?? 0,
+    assignedTo: x.assignedTo ?? null,
     isBookmarked: false,
     isSubscribed: true,
     hasSeen: false,

@@ -355,11 +355,11 @@ describe("status mapping", () => {
     expect(api.requestsTo(ORGS_PATH)).toHaveLength(1);
   });
 
-  test("a serializer-style 400 body is shown compactly", async () => {
+  test("a serializer-style 400 body (field errors) is shown as field: message", async () => {
     const t = setup();
     api.inject({ path: ORGS_PATH, status: 400, body: { statsPeriod: ["Invalid stats_period"] } });
     const err = (await failure(listOrgs(t))) as ApiError;
-    expect(err.detail).toBe('{"statsPeriod":["Invalid stats_period"]}');
+    expect(err.detail).toBe("statsPeriod: Invalid stats_period");
   });
 });
 

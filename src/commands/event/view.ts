@@ -1,0 +1,94 @@
+import type { TrackerContext } from "../../context.ts";
+import { type ApiEvent, getProjectEvent, lookupEventId } from "../../lib/api/events.ts";
+import { ResolutionError, ValidationError } from "../../lib/errors.ts";
+import { formatEventView, scrubEvent } from "../../lib/format/event-view.ts";
+import { writeJson, writeLines } from "../../lib/output.ts";
+import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
+import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../../lib/resolve/url.ts";
+import type { EventViewFlags } from "./index.ts";
+
+const EVENT_ID_RE = /^[0-9a-f]{32}$/;
+
+/** An event id as typed: 32 hex, case and dashes (UUID form) ignored. */
+export function parseEventId(raw: string): string {
+  const id = raw.trim().toLowerCase().replace(/-/g, "");
+  if (!EVENT_ID_RE.test(id))
+    throw new ValidationError(`Invalid event ID '${raw}': expected 32 hexadecimal characters.`, "event");
+  return id;
+}
+
+interface EventRef {
+  id: string;
+  org?: string;
+  project?: string;
+}
+
+function parseEventRef(raw: string): EventRef {
+  const text = raw.trim();
+  if (looksLikeUrl(text)) {
+    const u = parseServiceUrl(text);
+    if (!u?.event) throw new ValidationError(`'${text}' is not an event URL of the service.`, "event");
+    return { id: parseEventId(u.event), org: u.org, project: u.project };
+  }
+  const parts = text.split("/");
+  if (parts.length === 3) {
+    const [org, project, id] = parts as [string, string, string];
+    if (!SLUG_RE.test(org) || !SLUG_RE.test(project))
+      throw new ValidationError(
+        `Invalid event reference '${text}'. Use <org>/<project>/<event-id>.`,
+        "event",
+      );
+    return { id: parseEventId(id), org, project };
+  }
+  if (parts.length !== 1)
+    throw new ValidationError(
+      `Invalid event reference '${text}'. Use <event-id> or <org>/<project>/<event-id>.`,
+      "event",
+    );
+  return { id: parseEventId(text) };
+}
+
+/** `tracker event view <event> [<org>/<project>]`. */
+export default async function eventView(
+  this: TrackerContext,
+  flags: EventViewFlags,
+  raw: string,
+  target?: string,
+) {
+  const ref = parseEventRef(raw);
+  let org = ref.org;
+  let project = ref.project;
+  if (!org && target !== undefined) {
+    const t = parseTarget(target);
+    if (t.kind === "org-all") org = t.org;
+    else ({ org, project } = await resolveOrgProject(this, target, { command: "tracker event view" }));
+  }
+  if (!org) {
+    try {
+      ({ org, project } = await resolveOrgProject(this, undefined, { command: "tracker event view" }));
+    } catch {
+      org = (await resolveOrg(this, undefined, { command: "tracker event view" })).org;
+    }
+  }
+  let event: ApiEvent;
+  try {
+    if (project) event = await getProjectEvent(this, org, project, ref.id);
+    else {
+      const found = await lookupEventId(this, org, ref.id);
+      project = found.projectSlug;
+      event = found.event;
+    }
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) {
+      throw new ResolutionError(
+        `Event ${ref.id}`,
+        `was not found in ${project ? `${org}/${project}` : org}`,
+        "Events are kept for the plan's retention period; check the ID, or name the project: tracker event view <org>/<project>/<event-id>.",
+      );
+    }
+    throw err;
+  }
+  const safe = scrubEvent(event);
+  if (flags.json) return writeJson(this, safe);
+  writeLines(this, formatEventView(safe, { org, project }, this.now()));
+}

@@ -1,0 +1,71 @@
+import type { TrackerContext } from "../../context.ts";
+import { type ApiEvent, eventMessage, eventTimestamp, listIssueEventsPage } from "../../lib/api/events.ts";
+import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { scrubEvent } from "../../lib/format/event-view.ts";
+import { formatTable } from "../../lib/format/table.ts";
+import { isoSeconds } from "../../lib/format/time.ts";
+import { fetchLimited } from "../../lib/http/paginate.ts";
+import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import type { EventsFlags } from "./changes.ts";
+
+function tag(e: ApiEvent, key: string): string {
+  return e.tags?.find((t) => t.key === key)?.value ?? "";
+}
+
+/** `tracker issue events <issue>`: an issue's events, newest first, with a saved cursor. */
+export default async function issueEvents(
+  this: TrackerContext,
+  flags: EventsFlags,
+  ref: string,
+): Promise<void> {
+  const { org, issue } = await resolveIssue(this, ref, { command: "tracker issue events" });
+  const query = flags.query?.trim() || undefined;
+  const key = cursorKey("issue-events", `${org}/${issue.id}`, {
+    query,
+    period: flags.period,
+    full: String(flags.full),
+  });
+  const start = resolveCursor(this, key, flags.cursor);
+  const page = await fetchLimited(flags.limit, start, (size, cursor) =>
+    listIssueEventsPage(this, org, issue.id, { query, period: flags.period, full: flags.full, size, cursor }),
+  );
+  saveCursor(this, key, page.nextCursor);
+  if (flags.json) {
+    return writeJson(this, {
+      data: page.data.map((e) => scrubEvent(e)),
+      hasMore: page.nextCursor !== undefined,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    });
+  }
+  if (page.data.length === 0) {
+    writeTip(this, `No events of ${issue.shortId} match.`);
+    return;
+  }
+  const rows = page.data.map((e) => [
+    e.eventID,
+    isoSeconds(eventTimestamp(e)),
+    tag(e, "environment"),
+    tag(e, "release"),
+    eventMessage(e),
+  ]);
+  writeLines(
+    this,
+    formatTable(
+      [
+        { header: "Event ID" },
+        { header: "Timestamp" },
+        { header: "Env" },
+        { header: "Release" },
+        { header: "Message", flex: true },
+      ],
+      rows,
+      this.isStdoutTTY ? this.terminalWidth : undefined,
+    ),
+  );
+  writeTip(
+    this,
+    `Events of ${issue.shortId} (${org}). One event: tracker event view ${org}/${issue.project.slug}/<event-id>`,
+  );
+  if (page.nextCursor) writeTip(this, `More events: tracker issue events ${org}/${issue.shortId} -c last`);
+}

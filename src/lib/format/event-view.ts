@@ -1,0 +1,167 @@
+/**
+ * The human view of one event (exception, in-app frames with their context lines, tags, the last
+ * breadcrumbs, contexts) and the scrubbing of request data: cookies and Authorization headers of
+ * the event's request entry are never shown, in text or JSON.
+ */
+import * as v from "valibot";
+import { type ApiEvent, eventFrames, eventMessage, eventTimestamp } from "../api/events.ts";
+import { isoSeconds, relativeTime } from "./time.ts";
+
+/** How many breadcrumbs the view shows (the newest). */
+export const BREADCRUMBS_SHOWN = 20;
+
+const SECRET_HEADER_RE = /^(cookie|set-cookie|authorization|proxy-authorization|x-api-key|x-auth-token)$/i;
+
+/** A copy of the event whose request entries carry no cookies and no credential headers. */
+export function scrubEvent<T extends ApiEvent>(event: T): T {
+  const entries = (event.entries ?? []).map((e) => {
+    if (e.type !== "request" || typeof e.data !== "object" || e.data === null) return e;
+    const data = { ...(e.data as Record<string, unknown>) };
+    if ("cookies" in data) data.cookies = "[Filtered]";
+    if (Array.isArray(data.headers)) {
+      data.headers = (data.headers as unknown[]).map((h) =>
+        Array.isArray(h) && typeof h[0] === "string" && SECRET_HEADER_RE.test(h[0])
+          ? [h[0], "[Filtered]"]
+          : h,
+      );
+    } else if (typeof data.headers === "object" && data.headers !== null) {
+      data.headers = Object.fromEntries(
+        Object.entries(data.headers as Record<string, unknown>).map(([k, val]) => [
+          k,
+          SECRET_HEADER_RE.test(k) ? "[Filtered]" : val,
+        ]),
+      );
+    }
+    return { ...e, data };
+  });
+  return { ...event, entries };
+}
+
+const ExceptionValues = v.looseObject({
+  values: v.optional(
+    v.nullable(
+      v.array(
+        v.looseObject({
+          type: v.optional(v.nullable(v.string())),
+          value: v.optional(v.nullable(v.string())),
+        }),
+      ),
+    ),
+  ),
+});
+const Crumbs = v.looseObject({
+  values: v.optional(
+    v.nullable(
+      v.array(
+        v.looseObject({
+          timestamp: v.optional(v.nullable(v.union([v.string(), v.number()]))),
+          category: v.optional(v.nullable(v.string())),
+          level: v.optional(v.nullable(v.string())),
+          message: v.optional(v.nullable(v.string())),
+        }),
+      ),
+    ),
+  ),
+});
+const Frame = v.looseObject({
+  inApp: v.optional(v.nullable(v.boolean())),
+  context: v.optional(v.nullable(v.array(v.tuple([v.number(), v.nullable(v.string())])))),
+  lineNo: v.optional(v.nullable(v.number())),
+});
+const ExceptionFrames = v.looseObject({
+  values: v.optional(
+    v.nullable(
+      v.array(
+        v.looseObject({
+          stacktrace: v.optional(
+            v.nullable(v.looseObject({ frames: v.optional(v.nullable(v.array(Frame))) })),
+          ),
+        }),
+      ),
+    ),
+  ),
+});
+
+function entryData<T>(event: ApiEvent, type: string, schema: v.GenericSchema<unknown, T>): T | undefined {
+  const entry = (event.entries ?? []).find((e) => e.type === type);
+  if (!entry) return undefined;
+  const r = v.safeParse(schema, entry.data);
+  return r.success ? r.output : undefined;
+}
+
+/** Context lines of the crashing exception's frames, in the order eventFrames gives them. */
+function contextLines(event: ApiEvent): (readonly [number, string | null][] | undefined)[] {
+  const values = entryData(event, "exception", ExceptionFrames)?.values ?? [];
+  const frames = values[values.length - 1]?.stacktrace?.frames ?? [];
+  return frames.map((f) => f.context ?? undefined);
+}
+
+/** Renders one event for a person. */
+export function formatEventView(
+  event: ApiEvent,
+  where: { org: string; project?: string },
+  now: number,
+): string[] {
+  const e = event as ApiEvent & { contexts?: Record<string, unknown>; user?: Record<string, unknown> | null };
+  const ts = eventTimestamp(event);
+  const lines = [
+    `Event ${event.eventID}${where.project ? ` (${where.org}/${where.project})` : ` (${where.org})`}`,
+    `  ${event.title ?? eventMessage(event)}`,
+    `  ${ts ? `${isoSeconds(ts)} (${relativeTime(ts, now)})` : "-"} · ${event.platform ?? "unknown platform"}`,
+  ];
+  const exceptions = entryData(event, "exception", ExceptionValues)?.values ?? [];
+  if (exceptions.length > 0) {
+    lines.push("", "Exception");
+    for (const x of exceptions) lines.push(`  ${x.type ?? "Error"}: ${x.value ?? ""}`);
+  }
+  const frames = eventFrames(event);
+  const contexts = contextLines(event);
+  const inApp = frames.map((f, i) => ({ f, ctx: contexts[i] })).filter((x) => x.f.inApp);
+  const shown = (inApp.length > 0 ? inApp : frames.map((f, i) => ({ f, ctx: contexts[i] }))).reverse();
+  if (shown.length > 0) {
+    lines.push(
+      "",
+      inApp.length > 0 ? "In-app frames (most recent call first)" : "Frames (most recent call first)",
+    );
+    for (const { f, ctx } of shown) {
+      const loc =
+        f.lineNo === null ? f.filename : `${f.filename}:${f.lineNo}${f.colNo === null ? "" : `:${f.colNo}`}`;
+      lines.push(`  at ${f.function} (${loc})`);
+      for (const [n, text] of ctx ?? [])
+        lines.push(`    ${n === f.lineNo ? ">" : " "} ${String(n).padStart(5)} | ${text ?? ""}`);
+    }
+  }
+  const tags = event.tags ?? [];
+  if (tags.length > 0) {
+    lines.push("", "Tags");
+    const width = Math.max(...tags.map((t) => t.key.length));
+    for (const t of tags) lines.push(`  ${t.key.padEnd(width)}  ${t.value ?? ""}`);
+  }
+  const crumbs = entryData(event, "breadcrumbs", Crumbs)?.values ?? [];
+  if (crumbs.length > 0) {
+    const last = crumbs.slice(-BREADCRUMBS_SHOWN);
+    lines.push("", `Breadcrumbs (last ${last.length} of ${crumbs.length})`);
+    for (const c of last) {
+      const at =
+        typeof c.timestamp === "number" ? new Date(c.timestamp * 1000).toISOString() : (c.timestamp ?? "");
+      lines.push(`  ${isoSeconds(at) || "-"}  ${(c.category ?? "default").padEnd(10)}  ${c.message ?? ""}`);
+    }
+  }
+  const ctxs = Object.entries(e.contexts ?? {});
+  if (ctxs.length > 0) {
+    lines.push("", "Contexts");
+    for (const [name, value] of ctxs) {
+      const parts =
+        typeof value === "object" && value !== null
+          ? Object.entries(value as Record<string, unknown>)
+              .filter(
+                ([k, x]) =>
+                  k !== "type" && (typeof x === "string" || typeof x === "number" || typeof x === "boolean"),
+              )
+              .map(([k, x]) => `${k}=${x}`)
+          : [String(value)];
+      lines.push(`  ${name}: ${parts.join(" ")}`);
+    }
+  }
+  return lines;
+}
