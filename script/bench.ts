@@ -224,12 +224,13 @@ async function runOnce(
   cwd: string,
   env: Record<string, string>,
   capture: boolean,
+  stdin?: string,
 ): Promise<{ ms: number; exitCode: number; rssBytes: number; stderr: string }> {
   const started = performance.now();
   const proc = Bun.spawn(cmd, {
     cwd,
     env,
-    stdin: "ignore",
+    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
     stdout: "ignore",
     stderr: capture ? "pipe" : "ignore",
   });
@@ -243,11 +244,12 @@ async function rssViaTime(
   cmd: string[],
   cwd: string,
   env: Record<string, string>,
+  stdin?: string,
 ): Promise<number | undefined> {
   const proc = Bun.spawn(["/usr/bin/time", "-f", "%M", ...cmd], {
     cwd,
     env,
-    stdin: "ignore",
+    stdin: stdin === undefined ? "ignore" : new TextEncoder().encode(stdin),
     stdout: "ignore",
     stderr: "pipe",
   });
@@ -280,11 +282,11 @@ async function benchCase(
     const cmd = [opts.binary, ...c.args];
 
     // The first warm-up run doubles as a check: timing a failing command would measure the error path.
-    const check = await runOnce(cmd, cwd, env, true);
+    const check = await runOnce(cmd, cwd, env, true, c.stdin);
     if (check.exitCode !== 0) {
       return { name: c.name, error: `exit ${check.exitCode}: ${check.stderr.trim().split("\n")[0] ?? ""}` };
     }
-    for (let i = 1; i < opts.warmup; i++) await runOnce(cmd, cwd, env, false);
+    for (let i = 1; i < opts.warmup; i++) await runOnce(cmd, cwd, env, false, c.stdin);
 
     const times: number[] = [];
     const serverTimes: number[] = [];
@@ -294,7 +296,7 @@ async function benchCase(
     const api = c.needsApi ? await apiFor() : undefined;
     for (let i = 0; i < opts.runs; i++) {
       await api?.reset();
-      const r = await runOnce(cmd, cwd, env, false);
+      const r = await runOnce(cmd, cwd, env, false, c.stdin);
       if (r.exitCode !== 0) return { name: c.name, error: `run ${i + 1} exited ${r.exitCode}` };
       times.push(r.ms);
       if (api) {
@@ -310,7 +312,7 @@ async function benchCase(
     if (existsSync("/usr/bin/time")) {
       const samples: number[] = [];
       for (let i = 0; i < RSS_RUNS; i++) {
-        const kb = await rssViaTime(cmd, cwd, env);
+        const kb = await rssViaTime(cmd, cwd, env, c.stdin);
         if (kb !== undefined) samples.push(kb);
       }
       if (samples.length > 0) {

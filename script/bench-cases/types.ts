@@ -15,6 +15,8 @@ export interface BenchCase {
   /** Start the fake API and point TRACKER_URL at it (with a valid TRACKER_AUTH_TOKEN). */
   needsApi?: boolean;
   env?: Record<string, string>;
+  /** Fed to the command's stdin (then closed), e.g. an MCP session. */
+  stdin?: string;
   target?: BenchTarget;
   /** Prepares a working directory or config dir before the timed runs (not timed). */
   setup?: (ctx: {

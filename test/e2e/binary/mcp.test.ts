@@ -121,6 +121,50 @@ describe("tracker mcp over stdio", () => {
     await closeCleanly(s);
   });
 
+  test("issue_events and event_view", async () => {
+    const s = await session();
+    const events = JSON.parse((await call(s, "issue_events", { issue: "acme/WEB-4Y", limit: 3 })).text);
+    expect(events.data).toHaveLength(3);
+    const id = events.data[1].eventID as string;
+    const event = JSON.parse((await call(s, "event_view", { event: `acme/web/${id}` })).text);
+    expect(event.eventID).toBe(id);
+    const byUrl = JSON.parse(
+      (await call(s, "resolve_url", { url: `https://acme.sentry.io/issues/4158/events/${id}/` })).text,
+    );
+    expect(byUrl.eventID).toBe(id);
+    await closeCleanly(s);
+  });
+
+  test("with --allow-writes: issue_update (dryRun sends nothing) and issue_note", async () => {
+    const s = await session(["--allow-writes"]);
+    const dry = JSON.parse(
+      (
+        await call(s, "issue_update", {
+          issues: ["acme/WEB-1"],
+          status: "resolved",
+          assignee: "me",
+          dryRun: true,
+        })
+      ).text,
+    );
+    expect(dry).toMatchObject({ dryRun: true, failed: [] });
+    expect(dry.changed.map((i: { status: string }) => i.status)).toContain("resolved");
+    expect(api.requests.filter((r) => r.method !== "GET")).toEqual([]);
+    const real = JSON.parse(
+      (await call(s, "issue_update", { issues: ["acme/WEB-1"], status: "archived" })).text,
+    );
+    expect(real.changed[0]).toMatchObject({ shortId: "WEB-1", status: "ignored" });
+    const note = JSON.parse(
+      (await call(s, "issue_note", { issue: "acme/WEB-1", text: "seen by the agent" })).text,
+    );
+    expect(note.data.text).toBe("seen by the agent");
+    expect(api.requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.path}`)).toEqual([
+      "PUT /api/0/organizations/acme/issues/4001/",
+      "POST /api/0/organizations/acme/issues/4001/comments/",
+    ]);
+    await closeCleanly(s);
+  });
+
   test("a pinned target is the default of the tools", async () => {
     const s = await session(["acme/web"]);
     const issues = JSON.parse((await call(s, "issue_list", { limit: 1 })).text);
