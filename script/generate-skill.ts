@@ -266,7 +266,16 @@ compact (one line) when stdout is piped and indented on a terminal.
 - \`org list --json\` and \`project list --json\`: arrays of the service's organization / project objects.
 - \`auth status --json\`: one object with \`source\` (\`TRACKER_AUTH_TOKEN\`, \`TRACKER_TOKEN\` or \`stored\`),
   token kind, a redacted token, expiry, user, organizations, defaults and \`dsn\`.
-- Errors are never JSON: they go to stderr as \`Error: <message>\` with a non-zero exit code.
+- \`issue resolve|unresolve|archive|assign --json\`: \`{"changed": [Issue], "failed": [{"issue", "error"}], "dryRun"}\`;
+  \`issue events --json\`: \`{"data": [Event], "hasMore", "nextCursor"?}\`; \`event view --json\`: the event.
+- Take only what you need: \`--fields shortId,title,project.slug\` (dot paths; for lists they apply to each
+  item of \`data\`; an unknown field is exit 21 listing the valid ones). Size-bound text for reading:
+  \`--format md --max-chars 4000\` (markdown; least useful parts dropped first, a last line says what). With
+  \`--json\`, \`--max-chars\` trims arrays and adds \`"truncated": {path: count}\`.
+- Errors: with \`--json\` (or \`TRACKER_OUTPUT=json\`) a failure prints one JSON object on stderr,
+  \`{"error": {"class", "reason"?, "code", "message", "hint"?, "status"?, "detail"?}}\`, stdout stays empty;
+  \`code\` is the exit code (table below). Without JSON mode: \`Error: <message>\` on stderr.
+- Changing issues: preview with \`--dry-run\`; \`--query\` bulk changes need \`--yes\` without a terminal.
 
 \`\`\`sh
 tracker issue list acme/web --json | jq -r '.data[] | "\\(.shortId) \\(.title)"'
@@ -302,6 +311,7 @@ const ENVIRONMENT = `## Environment variables
 | \`TRACKER_ORG\`, \`TRACKER_PROJECT\` | default organization and project |
 | \`TRACKER_CONFIG_DIR\` | local state directory (default \`~/.config/tracker-cli/\`) |
 | \`TRACKER_LOG_LEVEL\` | \`error\`, \`warn\`, \`info\`, \`debug\` or \`trace\` |
+| \`TRACKER_OUTPUT\` | \`json\` makes JSON output (and JSON errors) the default |
 | \`TRACKER_CLI_NO_AUTO_REPAIR\` | \`1\` disables automatic local schema repair |
 | \`TRACKER_RELEASE_URL\` | release mirror used by \`tracker upgrade\` and install.sh |
 | \`TRACKER_INSTALL_DIR\` | install directory of install.sh (default \`~/.tracker/bin\`) |`;

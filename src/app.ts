@@ -10,7 +10,9 @@ import {
 } from "@stricli/core";
 import type { TrackerContext } from "./context.ts";
 import { CliError } from "./lib/errors.ts";
+import { errorToJson } from "./lib/error-json.ts";
 import { exitCodeFor, renderError } from "./lib/error-render.ts";
+import { EXIT } from "./lib/exit-codes.ts";
 import { describe } from "./lib/help.ts";
 import { VERSION } from "./lib/version.ts";
 
@@ -47,7 +49,7 @@ function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
     docs: {
       brief: "Command-line client for Sentry-compatible error tracking",
       fullDescription: describe(
-        "Reads issues and traces, runs AI analysis of issues, and manages authentication and defaults. Every command accepts --json, --verbose and --log-level (before or after the command words).",
+        "Reads and changes issues, reads events and traces, runs AI analysis of issues, and manages authentication and defaults. Every command accepts --json, --verbose and --log-level (before or after the command words), and --fields a,b.c, --format md and --max-chars N to shape its JSON document; with --json (or TRACKER_OUTPUT=json) errors are one JSON object on stderr.",
         [
           "tracker auth login",
           "tracker issue list acme/web",
@@ -78,14 +80,25 @@ export interface RunState {
   lastError: unknown;
   /** The run's tokens (registered by the logger's addSecret); masked in every rendered error. */
   secrets: string[];
+  /** JSON mode (--json or TRACKER_OUTPUT=json): failures are printed as one JSON object. */
+  jsonErrors: boolean;
+}
+
+/** A failure as the run prints it on stderr: `Error: …` text, or one JSON object in JSON mode. */
+export function renderFailure(exc: unknown, json: boolean, state: RunState): string {
+  if (!json) return renderError(exc, state.debug, state.secrets);
+  return JSON.stringify(errorToJson(exc, exitCodeFor(exc), "", state.secrets));
 }
 
 /** Stricli configuration of a run's application: our error texts and exit codes. */
 export function appConfig(state: RunState): PartialApplicationConfiguration {
   const render = (exc: unknown): string => {
     state.lastError = exc;
-    return renderError(exc, state.debug, state.secrets);
+    return renderFailure(exc, state.jsonErrors, state);
   };
+  // Stricli's own usage errors (unknown flag or command) carry no error class of ours.
+  const usage = (message: string, text: string): string =>
+    state.jsonErrors ? JSON.stringify({ error: { class: "UsageError", code: EXIT.usage, message } }) : text;
   return {
     name: "tracker",
     versionInfo: { currentVersion: VERSION },
@@ -98,7 +111,10 @@ export function appConfig(state: RunState): PartialApplicationConfiguration {
         ...text_en,
         noCommandRegisteredForInput: ({ input, corrections }) => {
           const hint = corrections.length > 0 ? ` Did you mean ${corrections.join(" or ")}?` : "";
-          return `Error: Unknown command '${input}'.${hint}\nRun 'tracker --help' to see every command.`;
+          return usage(
+            `Unknown command '${input}'.${hint}`,
+            `Error: Unknown command '${input}'.${hint}\nRun 'tracker --help' to see every command.`,
+          );
         },
         exceptionWhileParsingArguments: (exc) => {
           const inner =
@@ -108,7 +124,7 @@ export function appConfig(state: RunState): PartialApplicationConfiguration {
           if (inner instanceof CliError) return render(inner);
           state.lastError = exc;
           const msg = exc instanceof Error ? exc.message : String(exc);
-          return `Error: ${msg}\nRun the command with --help for usage.`;
+          return usage(msg, `Error: ${msg}\nRun the command with --help for usage.`);
         },
         exceptionWhileLoadingCommandContext: (exc) => `${render(exc)}\n`,
         exceptionWhileLoadingCommandFunction: (exc) => render(exc),

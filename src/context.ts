@@ -34,6 +34,13 @@ export interface ContextOverrides {
   readonly fetch?: typeof fetch;
 }
 
+/** How a run prints its JSON document (`--fields`, `--max-chars`, `--format md`). */
+export interface OutputOptions {
+  readonly fields?: readonly string[][];
+  readonly maxChars?: number;
+  readonly format: "json" | "md";
+}
+
 /** The outcome of one in-process command run. */
 export interface ArgvRun {
   readonly exitCode: number;
@@ -90,6 +97,8 @@ export interface TrackerContext extends CommandContext {
   readonly execPath: string;
   /** Keys of the notes and warnings this run has already said (each is said once per run). */
   readonly said: Set<string>;
+  /** Shaping of the JSON document; absent means plain JSON. */
+  readonly output?: OutputOptions;
   /** Work shared by concurrent requests of this run (e.g. one token refresh), by key. */
   readonly inFlight: Map<string, Promise<unknown>>;
   /**

@@ -1,15 +1,16 @@
 import { homedir } from "node:os";
 import type { RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
-import { buildApp, loadRoutesFor, type RunState } from "./app.ts";
-import type { ArgvRun, ContextOverrides, TrackerContext } from "./context.ts";
+import { buildApp, loadRoutesFor, renderFailure, type RunState } from "./app.ts";
+import type { ArgvRun, ContextOverrides, OutputOptions, TrackerContext } from "./context.ts";
 import { createStore } from "./lib/db/index.ts";
 import { type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
-import { CliError } from "./lib/errors.ts";
+import { CliError, ConfigError, ValidationError } from "./lib/errors.ts";
 import { EXIT } from "./lib/exit-codes.ts";
-import { exitCodeFor, renderError } from "./lib/error-render.ts";
+import { exitCodeFor } from "./lib/error-render.ts";
 import { createLogger } from "./lib/log.ts";
 import { resolveConfigDir } from "./lib/paths.ts";
+import { parseFields } from "./lib/shape.ts";
 import { REGIONS, TOKENS } from "./lib/wiring.ts";
 import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns } from "./lib/stdio.ts";
 
@@ -31,6 +32,10 @@ interface ScannedArgs {
   rest: string[];
   escapeAt: number;
   json: boolean;
+  /** `--no-json` was given (it beats TRACKER_OUTPUT=json). */
+  noJson: boolean;
+  /** Raw values of the output-shaping flags (validated by outputOptions). */
+  shaping: { fields?: string; maxChars?: string; format?: string };
   verbose: boolean;
   logLevel: string | undefined;
   help: boolean;
@@ -62,8 +67,18 @@ function reachesCommand(args: readonly string[], root: RouteMap<TrackerContext>)
  * canonical occurrence (the last value wins), so `tracker --json org list --json` is not an error.
  * Route-map targets and help requests get none: they have no flags to receive them.
  */
-export function prepareArgs(argv: readonly string[], root: RouteMap<TrackerContext>): PreparedArgs {
-  return placeGlobals(scanGlobals(argv), root);
+export function prepareArgs(
+  argv: readonly string[],
+  root: RouteMap<TrackerContext>,
+  jsonMode?: boolean,
+): PreparedArgs {
+  const scanned = scanGlobals(argv);
+  return placeGlobals(scanned, root, jsonMode ?? scanned.json);
+}
+
+/** The output options of argv (see outputOptions). */
+export function outputOf(argv: readonly string[], env: Record<string, string | undefined>) {
+  return outputOptions(scanGlobals(argv), env);
 }
 
 /** The first command word of argv once global flags (and a --log-level value) are taken out. */
@@ -79,10 +94,12 @@ function commandWord(s: ScannedArgs): string | undefined {
 function scanGlobals(argv: readonly string[]): ScannedArgs {
   const rest: string[] = [];
   let json = false;
+  let noJson = false;
   let verbose = false;
   let logLevel: string | undefined;
   let help = false;
   let escapeAt = -1;
+  const shaping: ScannedArgs["shaping"] = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "--") {
@@ -90,8 +107,20 @@ function scanGlobals(argv: readonly string[]): ScannedArgs {
       rest.push(...argv.slice(i));
       break;
     }
+    const shape = SHAPING_FLAGS[a.split("=")[0] as string];
+    if (shape) {
+      const eq = a.indexOf("=");
+      if (eq >= 0) shaping[shape] = a.slice(eq + 1);
+      else {
+        const value = argv[i + 1];
+        shaping[shape] = value === undefined || value.startsWith("--") ? "" : value;
+        if (value !== undefined && !value.startsWith("--")) i++;
+      }
+      continue;
+    }
     if (a === "--json" || a === "--no-json" || a === "--noJson") {
       json = a === "--json";
+      noJson = !json;
     } else if (a === "--verbose" || a === "--no-verbose" || a === "--noVerbose") {
       verbose = a === "--verbose";
     } else if (a === "--log-level" || a === "--logLevel") {
@@ -109,11 +138,64 @@ function scanGlobals(argv: readonly string[]): ScannedArgs {
       rest.push(a);
     }
   }
-  return { rest, escapeAt, json, verbose, logLevel, help };
+  return { rest, escapeAt, json, noJson, verbose, logLevel, help, shaping };
 }
 
-function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>): PreparedArgs {
-  const { rest, escapeAt, json, verbose, logLevel, help } = s;
+/** Output-shaping flags, read by main for every command (they never reach Stricli). */
+const SHAPING_FLAGS: Record<string, keyof ScannedArgs["shaping"]> = {
+  "--fields": "fields",
+  "--max-chars": "maxChars",
+  "--maxChars": "maxChars",
+  "--format": "format",
+};
+
+/**
+ * The output options of a run: `--fields` and `--format md` imply JSON documents (commands take
+ * their --json path), `--max-chars` alone means markdown, TRACKER_OUTPUT=json makes JSON the
+ * default. Bad values are validation errors before anything runs.
+ */
+function outputOptions(
+  s: ScannedArgs,
+  env: Record<string, string | undefined>,
+): { json: boolean; output?: OutputOptions } {
+  const envOut = env.TRACKER_OUTPUT?.trim().toLowerCase();
+  if (envOut && envOut !== "json" && envOut !== "text") {
+    throw new ConfigError(
+      `TRACKER_OUTPUT must be json or text, got '${env.TRACKER_OUTPUT}'.`,
+      "Unset it, or set TRACKER_OUTPUT=json.",
+    );
+  }
+  const { fields, maxChars, format } = s.shaping;
+  if (format !== undefined && format !== "json" && format !== "md") {
+    throw new ValidationError(`--format must be json or md, got '${format}'.`, "format");
+  }
+  let max: number | undefined;
+  if (maxChars !== undefined) {
+    if (!/^\d{3,8}$/.test(maxChars.trim()) || Number(maxChars) < 200) {
+      throw new ValidationError(
+        `--max-chars must be a whole number from 200 to 99999999, got '${maxChars}'.`,
+        "max-chars",
+      );
+    }
+    max = Number(maxChars);
+  }
+  const paths = fields === undefined ? undefined : parseFields(fields);
+  const md = format === "md" || (max !== undefined && format === undefined && !s.json && envOut !== "json");
+  const json = !s.noJson && (s.json || envOut === "json" || md || paths !== undefined || max !== undefined);
+  if (!json) return { json };
+  return {
+    json,
+    output: {
+      format: md ? "md" : "json",
+      ...(paths ? { fields: paths } : {}),
+      ...(max ? { maxChars: max } : {}),
+    },
+  };
+}
+
+function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>, jsonMode = s.json): PreparedArgs {
+  const { rest, escapeAt, verbose, logLevel, help } = s;
+  const json = jsonMode;
   const args = [...rest];
   const command = reachesCommand(escapeAt >= 0 ? rest.slice(0, escapeAt) : rest, root);
   if (!help && command) {
@@ -141,6 +223,7 @@ export function buildContext(
   level: LogLevel,
   over: ContextOverrides = {},
   secrets: string[] = [],
+  output?: OutputOptions,
 ): TrackerContext {
   const env = over.env ?? (process.env as Record<string, string | undefined>);
   const settings = readSettings(env);
@@ -182,6 +265,7 @@ export function buildContext(
     tokens: TOKENS,
     regions: REGIONS,
     said: new Set(),
+    ...(output ? { output } : {}),
     inFlight: new Map(),
     runArgv: (argv, runOver) => runMain(argv, undefined, runOver),
   };
@@ -218,13 +302,22 @@ export async function runMain(
   root?: RouteMap<TrackerContext>,
   over?: ContextOverrides,
 ): Promise<ArgvRun> {
-  const state: RunState = { debug: false, lastError: undefined, secrets: [] };
+  const state: RunState = { debug: false, lastError: undefined, secrets: [], jsonErrors: false };
   const first = firstCommandWord(argv);
   const application = buildApp(root ?? (await loadRoutesFor(first)), state);
-  const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>);
-  let level: LogLevel = "info";
   const env = over?.env ?? (process.env as Record<string, string | undefined>);
   const errSink = over?.stderr ?? fdSink(STDERR_FD);
+  let shaped: ReturnType<typeof outputOf>;
+  try {
+    shaped = outputOf(argv, env);
+  } catch (err) {
+    const asJson = scanGlobals(argv).json || env.TRACKER_OUTPUT?.trim().toLowerCase() === "json";
+    errSink.write(`${renderFailure(err, asJson, state)}\n`);
+    return { exitCode: exitCodeFor(err), error: err };
+  }
+  state.jsonErrors = shaped.json;
+  const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>, shaped.json);
+  let level: LogLevel = "info";
   try {
     if (prepared.logLevel !== undefined) level = parseLogLevel(prepared.logLevel, "--log-level");
     else if (prepared.verbose) level = "debug";
@@ -236,7 +329,7 @@ export async function runMain(
       first === undefined || (application.root as RouteMap<TrackerContext>).getRoutingTargetForInput(first);
     if (prepared.json && !prepared.help && !prepared.command && known) throw needsCommand(first);
   } catch (err) {
-    errSink.write(`${renderError(err, false)}\n`);
+    errSink.write(`${renderFailure(err, state.jsonErrors, state)}\n`);
     return { exitCode: exitCodeFor(err), error: err };
   }
   state.debug = level === "debug" || level === "trace";
@@ -249,7 +342,7 @@ export async function runMain(
       exitCode: undefined as number | undefined,
     },
     forCommand: async () => {
-      const ctx = buildContext(level, over, state.secrets);
+      const ctx = buildContext(level, over, state.secrets, shaped.output);
       built = ctx;
       // Windows cannot delete a running .exe, so an upgrade leaves the old one as .old until now.
       if (process.platform === "win32") {

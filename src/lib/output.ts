@@ -1,12 +1,23 @@
 import type { TrackerContext } from "../context.ts";
+import { renderMarkdown } from "./format/markdown.ts";
+import { selectFields, truncateJson } from "./shape.ts";
 
 /**
  * Writes one JSON document and a newline to stdout: the only shape --json ever prints. Indented
  * for a person on a terminal, compact when piped (scripts and agents parse it; 1,000 issues
- * serialise about twice as fast and a third smaller).
+ * serialise about twice as fast and a third smaller). `--fields`, `--max-chars` and `--format md`
+ * (ctx.output) shape every command's document here, so each command gets them for free.
  */
 export function writeJson(ctx: TrackerContext, value: unknown): void {
-  ctx.stdout.write(`${ctx.isStdoutTTY ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`);
+  const o = ctx.output;
+  let doc = value;
+  if (o?.fields) doc = selectFields(doc, o.fields);
+  if (o?.format === "md") {
+    ctx.stdout.write(`${renderMarkdown(doc, o.maxChars)}\n`);
+    return;
+  }
+  if (o?.maxChars) doc = truncateJson(doc, o.maxChars);
+  ctx.stdout.write(`${ctx.isStdoutTTY ? JSON.stringify(doc, null, 2) : JSON.stringify(doc)}\n`);
 }
 
 /** Writes human-readable result lines to stdout. */

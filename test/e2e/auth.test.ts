@@ -225,9 +225,21 @@ describe("auth status", () => {
       const r = await runCli(args, { api });
       expect(r.exitCode).toBe(10);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toBe(
-        "Error: Not authenticated\n\nRun `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).\n",
-      );
+      if (args.includes("--json")) {
+        expect(JSON.parse(r.stderr)).toEqual({
+          error: {
+            class: "AuthError",
+            reason: "not_authenticated",
+            code: 10,
+            message: "Not authenticated",
+            hint: "Run `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).",
+          },
+        });
+      } else {
+        expect(r.stderr).toBe(
+          "Error: Not authenticated\n\nRun `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).\n",
+        );
+      }
     }
   });
 

@@ -25,6 +25,9 @@ function tree(files: Record<string, string>): string {
 
 const view = (args: string[], opts: Parameters<typeof runCli>[1] = {}) =>
   runCli(["project", "view", ...args, "--json"], { api, token: USER_TOKEN, ...opts });
+/** The same without --json, for the tests that read the text of an error (JSON mode prints it as JSON). */
+const viewText = (args: string[], opts: Parameters<typeof runCli>[1] = {}) =>
+  runCli(["project", "view", ...args], { api, token: USER_TOKEN, ...opts });
 
 const slugOf = (stdout: string) => {
   const p = JSON.parse(stdout) as { slug: string; organization: { slug: string } };
@@ -53,7 +56,7 @@ describe("target forms", () => {
   });
 
   test("<project> in several orgs: ResolutionError listing org/project choices", async () => {
-    const r = await view(["web"]);
+    const r = await viewText(["web"]);
     expect(r.exitCode).toBe(23);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
@@ -62,7 +65,7 @@ describe("target forms", () => {
   });
 
   test("<project> nowhere: hint to run project list", async () => {
-    const r = await view(["nope"]);
+    const r = await viewText(["nope"]);
     expect(r.exitCode).toBe(23);
     expect(r.stderr).toStartWith("Error: Project 'nope' was not found in any organization you can access.\n");
     expect(r.stderr).toContain("tracker project list");
@@ -75,18 +78,18 @@ describe("target forms", () => {
   });
 
   test("<org>/<project> differing only in case gets a did-you-mean on the 404", async () => {
-    const r = await view(["acme/Web"]);
+    const r = await viewText(["acme/Web"]);
     expect(r.exitCode).toBe(23);
     expect(r.stderr).toBe(
       "Error: Project 'acme/Web' was not found.\n\nDid you mean acme/web? Slugs are case-sensitive.\n",
     );
-    const o = await view(["Acme/web"]);
+    const o = await viewText(["Acme/web"]);
     expect(o.exitCode).toBe(23);
     expect(o.stderr).toStartWith("Error: Organization 'Acme' was not found.\n\nDid you mean acme/web?");
   });
 
   test("malformed target: ValidationError, exit 21", async () => {
-    const r = await view(["acme/web/extra"]);
+    const r = await viewText(["acme/web/extra"]);
     expect(r.exitCode).toBe(21);
     expect(r.stderr).toStartWith(
       "Error: Invalid target 'acme/web/extra' (too many slashes). Use <org>/<project>",
@@ -208,7 +211,7 @@ describe("DSN detection", () => {
       "repo/.git/HEAD": "x",
       "repo/src/x.ts": "",
     });
-    const r = await view([], { cwd: join(outer, "repo/src") });
+    const r = await viewText([], { cwd: join(outer, "repo/src") });
     expect(r.exitCode).toBe(22);
     expect(r.stderr.split("\n")[0]).toBe("Error: Organization and project are required.");
     expect(api.requests).toEqual([]);
@@ -244,7 +247,7 @@ describe("DSN detection", () => {
       "go.mod": "module x",
       "main.go": `sentry.Init(sentry.ClientOptions{\n\tDsn: "${dsn}",\n})\n`,
     });
-    const r = await view([], { cwd });
+    const r = await viewText([], { cwd });
     expect(r.exitCode).toBe(23);
     expect(r.stderr.split("\n")[0]).toBe(
       "Error: DSN from main.go:2 could not be matched to any accessible project.",
@@ -254,7 +257,7 @@ describe("DSN detection", () => {
   test("a self-hosted DSN no project uses: ResolutionError naming the file", async () => {
     const u = new URL(api.url);
     const cwd = tree({ ".env": `SENTRY_DSN=http://${"d".repeat(32)}@${u.host}/5\n` });
-    const r = await view([], { cwd });
+    const r = await viewText([], { cwd });
     expect(r.exitCode).toBe(23);
     expect(r.stderr.split("\n")[0]).toBe(
       "Error: DSN from .env could not be matched to any accessible project.",
@@ -267,7 +270,7 @@ describe("DSN detection", () => {
       "apps/web/.env": `SENTRY_DSN=${dsnOf("acme", "web")}\n`,
       "apps/api/main.py": `sentry_sdk.init(dsn="${dsnOf("acme", "api")}")\n`,
     });
-    const r = await view([], { cwd });
+    const r = await viewText([], { cwd });
     expect(r.exitCode).toBe(23);
     expect(r.stderr).toBe(
       "Error: Target is ambiguous: 2 projects were detected.\n\nName one of them, e.g. `tracker project view acme/web`.\n\nOr:\n  - acme/web (from apps/web/.env)\n  - acme/api (from apps/api/main.py:1)\n",
@@ -277,7 +280,7 @@ describe("DSN detection", () => {
 
 describe("missing context", () => {
   test("project view: Organization and project are required (exact first lines)", async () => {
-    const r = await view([]);
+    const r = await viewText([]);
     expect(r.exitCode).toBe(22);
     expect(r.stdout).toBe("");
     expect(r.stderr).toBe(
@@ -306,7 +309,7 @@ describe("missing context", () => {
   });
 
   test("an org from TRACKER_ORG alone is used in the example", async () => {
-    const r = await view([], { env: { TRACKER_ORG: "acme" } });
+    const r = await viewText([], { env: { TRACKER_ORG: "acme" } });
     expect(r.exitCode).toBe(22);
     expect(r.stderr.split("\n").slice(0, 3)).toEqual([
       "Error: Organization and project are required.",

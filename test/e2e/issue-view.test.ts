@@ -93,7 +93,10 @@ describe("issue view: every reference form", () => {
   test("bare suffix without a project: ResolutionError (exit 23)", async () => {
     const r = await view("4Y");
     expect(r.exitCode).toBe(23);
-    expect(r.stderr).toStartWith("Error: Issue '4Y' is only a suffix and no current project is known.");
+    expect(JSON.parse(r.stderr).error).toMatchObject({
+      class: "ResolutionError",
+      message: "Issue '4Y' is only a suffix and no current project is known.",
+    });
   });
 
   test("unknown short ID: ResolutionError saying what was tried", async () => {

@@ -98,7 +98,11 @@ describe("trace view (real CLI)", () => {
     const r = await runCli(["trace", "view", TRACE_GLOBEX, "acme", "--json"], { api, token: USER_TOKEN });
     expect(r.exitCode).toBe(23);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toStartWith(`Error: Trace ${TRACE_GLOBEX} was not found in organization 'acme'.\n`);
+    expect(JSON.parse(r.stderr).error).toMatchObject({
+      class: "ResolutionError",
+      code: 23,
+      message: `Trace ${TRACE_GLOBEX} was not found in organization 'acme'.`,
+    });
   });
 
   test("malformed id: exit 21", async () => {

@@ -169,7 +169,7 @@ describe("issue resolve / unresolve / archive", () => {
     expect(doc.failed).toEqual([
       { issue: "acme/NOPE-1", error: { class: "ResolutionError", code: 23, message: expect.any(String) } },
     ]);
-    expect(r.stderr).toStartWith("Error: 1 of 2 issues could not be changed: acme/NOPE-1");
+    expect(JSON.parse(r.stderr).error.message).toStartWith("1 of 2 issues could not be changed: acme/NOPE-1");
   });
 
   test("a single unknown issue fails like issue view, nothing on stdout", async () => {

@@ -16,7 +16,7 @@ import { CliError } from "../errors.ts";
 import { EXIT } from "../exit-codes.ts";
 import type { TextSink } from "../log.ts";
 import { VERSION } from "../version.ts";
-import { type ErrorJson, errorToJson } from "./error-json.ts";
+import { type ErrorJson, errorToJson } from "../error-json.ts";
 import { LineTransport } from "./transport.ts";
 import {
   availableTools,

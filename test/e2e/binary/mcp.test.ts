@@ -121,6 +121,25 @@ describe("tracker mcp over stdio", () => {
     await closeCleanly(s);
   });
 
+  test("fields, maxChars and format shape results with the CLI's own machinery", async () => {
+    const s = await session();
+    const slim = JSON.parse(
+      (await call(s, "issue_list", { target: "acme/web", limit: 2, fields: ["shortId"] })).text,
+    );
+    expect(slim).toEqual({
+      data: [{ shortId: "WEB-1" }, { shortId: "WEB-2" }],
+      hasMore: true,
+      nextCursor: "0:2:0",
+    });
+    const md = await call(s, "issue_view", { issue: "acme/WEB-4Y", format: "md", maxChars: 300 });
+    expect(md.text).toStartWith("## WEB-4Y: ");
+    expect(md.text.length).toBeLessThanOrEqual(300);
+    const bad = await call(s, "org_list", { fields: ["nope"] });
+    expect(bad.isError).toBe(true);
+    expect(JSON.parse(bad.text).error).toMatchObject({ class: "ValidationError", code: 21 });
+    await closeCleanly(s);
+  });
+
   test("issue_events and event_view", async () => {
     const s = await session();
     const events = JSON.parse((await call(s, "issue_events", { issue: "acme/WEB-4Y", limit: 3 })).text);
