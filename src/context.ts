@@ -70,8 +70,15 @@ export interface TrackerContext extends CommandContext {
     env?: Record<string, string | undefined>;
     exitCode?: number | string | null;
   };
+  /** Standard output; every write passes through the terminal sanitiser (lib/sanitize.ts). */
   readonly stdout: TextSink;
+  /** Standard error; sanitised like stdout. */
   readonly stderr: TextSink;
+  /**
+   * Standard error without sanitising, only for tracker's own cursor control on a TTY (the
+   * spinner's redraws); any text written here must be sanitised by the writer.
+   */
+  readonly terminal?: TextSink;
   /** Reads all of stdin as text (used when a token is piped in). */
   readStdin(): Promise<string>;
   readonly env: Record<string, string | undefined>;

@@ -10,6 +10,7 @@ import { EXIT } from "./lib/exit-codes.ts";
 import { exitCodeFor } from "./lib/error-render.ts";
 import { createLogger } from "./lib/log.ts";
 import { resolveConfigDir } from "./lib/paths.ts";
+import { sanitizingSink } from "./lib/sanitize.ts";
 import { parseFields } from "./lib/shape.ts";
 import { REGIONS, TOKENS } from "./lib/wiring.ts";
 import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns } from "./lib/stdio.ts";
@@ -233,13 +234,16 @@ export function buildContext(
   const isStdoutTTY = over.isStdoutTTY ?? isTerminal(STDOUT_FD);
   const isStderrTTY = over.isStderrTTY ?? isTerminal(STDERR_FD);
   const color = isStderrTTY && !env.NO_COLOR;
-  const stdout = over.stdout ?? fdSink(STDOUT_FD);
-  const stderr = over.stderr ?? fdSink(STDERR_FD);
+  const rawStderr = over.stderr ?? fdSink(STDERR_FD);
+  // One place for terminal safety: every write of a command, human or not, is sanitised here.
+  const stdout = sanitizingSink(over.stdout ?? fdSink(STDOUT_FD), isStdoutTTY && !env.NO_COLOR);
+  const stderr = sanitizingSink(rawStderr, color);
   const log = createLogger(level, stderr, color, secrets);
   const ctx: TrackerContext = {
     process: { stdout, stderr, env },
     stdout,
     stderr,
+    terminal: rawStderr,
     readStdin: over.readStdin ?? (() => Bun.stdin.text()),
     env,
     settings,
@@ -306,7 +310,7 @@ export async function runMain(
   const first = firstCommandWord(argv);
   const application = buildApp(root ?? (await loadRoutesFor(first)), state);
   const env = over?.env ?? (process.env as Record<string, string | undefined>);
-  const errSink = over?.stderr ?? fdSink(STDERR_FD);
+  const errSink = sanitizingSink(over?.stderr ?? fdSink(STDERR_FD), false);
   let shaped: ReturnType<typeof outputOf>;
   try {
     shaped = outputOf(argv, env);
@@ -336,7 +340,7 @@ export async function runMain(
   let built: TrackerContext | undefined;
   const base = {
     process: {
-      stdout: over?.stdout ?? fdSink(STDOUT_FD),
+      stdout: sanitizingSink(over?.stdout ?? fdSink(STDOUT_FD), false),
       stderr: errSink,
       env,
       exitCode: undefined as number | undefined,

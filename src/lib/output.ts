@@ -17,7 +17,19 @@ export function writeJson(ctx: TrackerContext, value: unknown): void {
     return;
   }
   if (o?.maxChars) doc = truncateJson(doc, o.maxChars);
-  ctx.stdout.write(`${ctx.isStdoutTTY ? JSON.stringify(doc, null, 2) : JSON.stringify(doc)}\n`);
+  ctx.stdout.write(`${jsonText(doc, ctx.isStdoutTTY)}\n`);
+}
+
+/**
+ * JSON text with DEL, C1 controls and line separators escaped too (JSON.stringify leaves them
+ * raw): the same value, and nothing in it that a terminal would act on or the sanitiser change.
+ */
+export function jsonText(value: unknown, indent = false): string {
+  const text = indent ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+  return text.replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** Writes human-readable result lines to stdout. */

@@ -145,7 +145,7 @@ describe("errors as data", () => {
       expect(json.exitCode).toBe(text.exitCode);
       expect({ args, error: errorOf(json) }).toEqual({ args, error: expect.objectContaining(want) });
     }
-  });
+  }, 30_000);
 
   test("TRACKER_OUTPUT=json makes JSON the default; --no-json still gives text", async () => {
     const ok = await run(["org", "list"], { TRACKER_OUTPUT: "json" });

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { ApiError, DeviceFlowError, type DeviceFlowCode } from "../errors.ts";
+import { sanitizeTerminal } from "../sanitize.ts";
 import { EXIT } from "../exit-codes.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
@@ -237,7 +238,7 @@ export async function startWaitIndicator(
   if (!json && ctx.isStderrTTY && ctx.color) {
     const { spinner } = await import("@clack/prompts");
     const s = spinner({ output: process.stderr, onCancel: () => process.exit(EXIT.cancelled) });
-    s.start(text);
+    s.start(sanitizeTerminal(text));
     return { stop: (m) => s.stop(m), fail: (m) => s.error(m) };
   }
   if (!json) ctx.stderr.write(`${text}\n`);

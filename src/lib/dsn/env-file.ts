@@ -16,11 +16,14 @@ export function parseEnvText(text: string): Map<string, string> {
     let rest = m[2] as string;
     const q = rest[0];
     if (q === '"' || q === "'" || q === "`") {
-      let end = findClosingQuote(rest, q);
-      // A double-quoted value may span lines in dotenv; join until the closing quote.
-      while (end < 0 && q === '"' && i + 1 < lines.length) {
+      let end = findClosingQuote(rest, q, 1);
+      // A double-quoted value may span lines in dotenv; join until the closing quote. Only the
+      // new part is searched each time, and a value never grows past MAX_MULTILINE_CHARS, so an
+      // unterminated quote in a huge file costs one pass, not one pass per line.
+      while (end < 0 && q === '"' && i + 1 < lines.length && rest.length < MAX_MULTILINE_CHARS) {
+        const from = rest.length;
         rest += `\n${lines[++i]}`;
-        end = findClosingQuote(rest, q);
+        end = findClosingQuote(rest, q, from);
       }
       const inner = end < 0 ? rest.slice(1) : rest.slice(1, end);
       out.set(key, q === '"' ? inner.replace(/\\n/g, "\n").replace(/\\(["\\])/g, "$1") : inner);
@@ -33,8 +36,11 @@ export function parseEnvText(text: string): Map<string, string> {
   return out;
 }
 
-function findClosingQuote(s: string, q: string): number {
-  for (let i = 1; i < s.length; i++) {
+/** The longest multi-line quoted value read (a DSN is a line; this is generous). */
+export const MAX_MULTILINE_CHARS = 64 * 1024;
+
+function findClosingQuote(s: string, q: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
     if (s[i] === "\\" && q === '"') {
       i++;
       continue;

@@ -26,6 +26,7 @@ export async function fetchAllPages<T>(
 ): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | undefined;
+  const seen = new Set<string>();
   for (let i = 0; i < MAX_PAGES; i++) {
     const res = await apiRequest(ctx, {
       path: opts.path,
@@ -34,7 +35,9 @@ export async function fetchAllPages<T>(
       schema: opts.schema,
     });
     out.push(...res.data);
-    if (!res.nextCursor) break;
+    // A server whose next cursor repeats would page forever: a repeat ends the listing.
+    if (!res.nextCursor || seen.has(res.nextCursor)) break;
+    seen.add(res.nextCursor);
     cursor = res.nextCursor;
   }
   return out;
@@ -63,10 +66,13 @@ export async function fetchLimited<T>(
   let size = Math.min(API_PAGE_MAX, limit);
   let pending: Promise<FetchedPage<T>> | undefined = fetchPage(size, startCursor);
   let next: string | undefined;
+  const seen = new Set<string>(startCursor ? [startCursor] : []);
   for (let sent = 1; pending; ) {
     const page: FetchedPage<T> = await pending;
     pending = undefined;
-    next = page.nextCursor;
+    // A next cursor seen before would page forever (a broken server): treat it as the end.
+    next = page.nextCursor !== undefined && seen.has(page.nextCursor) ? undefined : page.nextCursor;
+    if (next) seen.add(next);
     const aheadSize = Math.min(API_PAGE_MAX, limit - data.length - size);
     if (next && aheadSize > 0 && sent < MAX_PAGES) {
       pending = fetchPage(aheadSize, next);

@@ -1,5 +1,6 @@
 /** Progress of a long AI analysis: a spinner with the current step on a TTY stderr, debug logs otherwise. */
 import type { TrackerContext } from "../../context.ts";
+import { sanitizeTerminal } from "../sanitize.ts";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
 /** Spinner frame interval. */
@@ -29,7 +30,7 @@ export function startSpinner(ctx: TrackerContext, initial: string): Spinner {
     const glyph = ctx.color
       ? `\x1b[36m${FRAMES[frame % FRAMES.length]}\x1b[39m`
       : FRAMES[frame % FRAMES.length];
-    ctx.stderr.write(`\r${glyph} ${text}\x1b[K`);
+    (ctx.terminal ?? ctx.stderr).write(`\r${glyph} ${sanitizeTerminal(text)}\x1b[K`);
     frame++;
   };
   draw();
@@ -43,7 +44,7 @@ export function startSpinner(ctx: TrackerContext, initial: string): Spinner {
     },
     stop() {
       clearInterval(timer);
-      ctx.stderr.write("\r\x1b[K");
+      (ctx.terminal ?? ctx.stderr).write("\r\x1b[K");
     },
   };
 }

@@ -7,6 +7,7 @@
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import { type JSONRPCMessage, JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { TextSink } from "../log.ts";
+import { jsonText } from "../output.ts";
 
 /** The longest line accepted (a tool call with a long note is far below it). */
 export const MAX_LINE_BYTES = 4 * 1024 * 1024;
@@ -35,7 +36,7 @@ export class LineTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.closed) return;
-    this.output.write(`${JSON.stringify(message)}\n`);
+    this.output.write(`${jsonText(message)}\n`);
     if (!("method" in message) && "id" in message && message.id !== null && message.id !== undefined) {
       this.open.delete(message.id);
       if (this.open.size === 0) this.drained?.();

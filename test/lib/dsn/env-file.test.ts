@@ -1,5 +1,10 @@
 import { describe, expect, test } from "bun:test";
-import { envFileRank, isDsnVariable, parseEnvText } from "../../../src/lib/dsn/env-file.ts";
+import {
+  envFileRank,
+  isDsnVariable,
+  MAX_MULTILINE_CHARS,
+  parseEnvText,
+} from "../../../src/lib/dsn/env-file.ts";
 
 describe("parseEnvText", () => {
   test("comments, export, quotes, blanks, inline comments", () => {
@@ -74,5 +79,16 @@ describe("envFileRank", () => {
     for (const n of [".env.example", ".env.sample", ".env.template", ".envrc", ".env.bak~"]) {
       expect(envFileRank(n, "development")).toBeUndefined();
     }
+  });
+});
+
+describe("an unterminated multi-line value", () => {
+  test("a 250 KB unterminated quote is read once and capped; the lines after it still count", () => {
+    const text = `A="${"abc def\n".repeat(31_000)}`;
+    const out = parseEnvText(text);
+    expect((out.get("A") as string).length).toBeLessThanOrEqual(MAX_MULTILINE_CHARS + 10);
+    const normal = parseEnvText('B="one\ntwo"\nSENTRY_DSN=x');
+    expect(normal.get("B")).toBe("one\ntwo");
+    expect(normal.get("SENTRY_DSN")).toBe("x");
   });
 });

@@ -149,9 +149,10 @@ describe("fetchLimited", () => {
 
   test(`never makes more than ${MAX_PAGES} requests`, async () => {
     let calls = 0;
+    // Each page names a new cursor (a repeated one ends the listing: see below).
     const page = await fetchLimited(1000, undefined, async () => {
       calls++;
-      return { rows: [], nextCursor: "0:0:0" };
+      return { rows: [], nextCursor: `0:${calls * 100}:0` };
     });
     expect(calls).toBe(MAX_PAGES);
     expect(page.data).toEqual([]);
@@ -159,7 +160,7 @@ describe("fetchLimited", () => {
     calls = 0;
     const full = await fetchLimited(100_000, undefined, async (size) => {
       calls++;
-      return { rows: () => Array.from({ length: size }, () => calls), nextCursor: "0:0:0" };
+      return { rows: () => Array.from({ length: size }, () => calls), nextCursor: `0:${calls * 100}:0` };
     });
     expect(calls).toBe(MAX_PAGES);
     expect(full.data).toHaveLength(MAX_PAGES * 100);
@@ -172,5 +173,17 @@ describe("fetchAllPages", () => {
     const all = await fetchAllPages(t.ctx, { path: GENERIC, host: "control", schema: Rows });
     expect(all).toHaveLength(260);
     expect(api.requestsTo(GENERIC).map((r) => r.query.get("per_page"))).toEqual(["100", "100", "100"]);
+  });
+});
+
+describe("a next cursor that repeats", () => {
+  test("fetchLimited stops instead of paging forever", async () => {
+    let calls = 0;
+    const page = await fetchLimited(1000, undefined, async () => {
+      calls++;
+      return { rows: [calls], nextCursor: "0:100:0" };
+    });
+    expect(calls).toBe(2);
+    expect(page).toEqual({ data: [1, 2], nextCursor: undefined });
   });
 });
