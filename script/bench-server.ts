@@ -2,14 +2,16 @@
  * The fake API in its own process for script/bench.ts, so the timed CLI talks to a server that does
  * not share an event loop with the process timing it. Driven over Bun's IPC channel:
  * "reset" clears the request log; "stats" answers with the request count and the summed time the
- * fake spent answering them. The first message sent is { url } once it listens.
+ * fake spent answering them. The first message sent is { url } once it listens. BENCH_LATENCY_MS
+ * makes it wait that long before every answer (the bench's --latency mode).
  */
 import { startFakeApi } from "../test/fake-api/server.ts";
 
 type Reply = { url: string } | { reset: true } | { requests: number; serverMs: number };
 
 const send = (m: Reply) => process.send?.(m);
-const api = await startFakeApi();
+const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 0) || 0;
+const api = await startFakeApi({ latencyMs });
 process.on("message", (m: unknown) => {
   if (m === "reset") {
     api.reset();

@@ -4,7 +4,11 @@
  * failing on a p50 regression above the threshold.
  *
  *   bun run bench [--binary dist/tracker] [--runs 30] [--warmup 3] [--max-regression 20]
- *                 [--min-delta-ms 1] [--filter text] [--no-compare]
+ *                 [--min-delta-ms 1] [--filter text] [--no-compare] [--latency 150]
+ *
+ * --latency N also runs every API case against a fake that waits N ms before each answer and
+ * prints p50 at 0 and at N, the requests per run and the sequential round trips
+ * round((p50@N − p50@0) / N).
  *
  * Cases: `--version`, `--help`, plus every `cases` export of script/bench-cases/*.ts. Cases with
  * `needsApi` run against the fake API (test/fake-api/server.ts) on 127.0.0.1 with a valid token. The
@@ -48,6 +52,8 @@ interface Options {
   minDeltaMs: number;
   filter: string | undefined;
   compare: boolean;
+  /** With --latency N: also run the API cases against a fake that waits N ms per answer. */
+  latencyMs: number;
 }
 
 /** Figures of one case. */
@@ -90,11 +96,12 @@ interface BenchServer {
   stop(): void;
 }
 
-async function startBenchServer(): Promise<BenchServer> {
+async function startBenchServer(latencyMs = 0): Promise<BenchServer> {
   const inbox: unknown[] = [];
   let waiting: ((m: unknown) => void) | undefined;
   const proc = Bun.spawn([process.execPath, join(ROOT, "script/bench-server.ts")], {
     stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, BENCH_LATENCY_MS: String(latencyMs) },
     ipc(message) {
       const w = waiting;
       waiting = undefined;
@@ -102,13 +109,18 @@ async function startBenchServer(): Promise<BenchServer> {
       else inbox.push(message);
     },
   });
+  let stopped = false;
+  // Pending races keep watching the process: only an exit nobody asked for is a failure.
+  const died = proc.exited.then((code) =>
+    stopped ? new Promise<never>(() => {}) : fail(`the fake API process exited (${code})`),
+  );
   const next = (): Promise<unknown> =>
     Promise.race([
       new Promise<unknown>((resolveMessage) => {
         if (inbox.length > 0) resolveMessage(inbox.shift());
         else waiting = resolveMessage;
       }),
-      proc.exited.then((code) => fail(`the fake API process exited (${code})`)),
+      died,
     ]);
   const ready = (await next()) as { url?: unknown };
   if (typeof ready.url !== "string") fail("the fake API process did not report its URL");
@@ -123,6 +135,7 @@ async function startBenchServer(): Promise<BenchServer> {
       return (await next()) as { requests: number; serverMs: number };
     },
     stop() {
+      stopped = true;
       proc.kill();
     },
   };
@@ -142,6 +155,7 @@ function parseArgs(argv: readonly string[]): Options {
     minDeltaMs: 1,
     filter: undefined,
     compare: true,
+    latencyMs: 0,
   };
   const num = (flag: string, raw: string | undefined, min: number): number => {
     const n = Number(raw);
@@ -159,6 +173,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === "--min-delta-ms") opts.minDeltaMs = num(a, next(), 0);
     else if (a === "--filter") opts.filter = next();
     else if (a === "--no-compare") opts.compare = false;
+    else if (a === "--latency") opts.latencyMs = Math.round(num(a, next(), 1));
     else if (a === "--help" || a === "-h") {
       process.stdout.write(
         `${readFileSync(import.meta.path, "utf8")
@@ -169,6 +184,41 @@ function parseArgs(argv: readonly string[]): Options {
     } else fail(`unknown option '${a}' (see --help)`);
   }
   return opts;
+}
+
+/**
+ * The latency mode: every API case again against a fake that waits N ms before each answer. The
+ * sequential round trips a command waits for are round((p50@N − p50@0) / N): what a user of a
+ * distant hosted service feels.
+ */
+async function latencyTable(
+  cases: readonly BenchCase[],
+  base: readonly CaseResult[],
+  opts: Options,
+): Promise<void> {
+  const slow = await startBenchServer(opts.latencyMs);
+  const rows: string[] = [];
+  try {
+    for (const c of cases.filter((x) => x.needsApi)) {
+      const at0 = base.find((r) => r.name === c.name);
+      if (!at0) continue;
+      process.stderr.write(`bench: ${c.name} at ${opts.latencyMs} ms latency …\n`);
+      const r = await benchCase(c, { ...opts, runs: Math.min(opts.runs, 7), warmup: 1 }, async () => slow);
+      if ("error" in r) {
+        rows.push(`${c.name}: ${r.error}`);
+        continue;
+      }
+      const trips = Math.max(0, Math.round((r.p50Ms - at0.p50Ms) / opts.latencyMs));
+      rows.push(
+        `${pad(c.name, 48)}${pad(ms(at0.p50Ms), 11, true)}${pad(ms(r.p50Ms), 12, true)}${pad(String(r.requestsPerRun), 10, true)}${pad(String(trips), 13, true)}`,
+      );
+    }
+  } finally {
+    slow.stop();
+  }
+  process.stdout.write(
+    `\n${pad("CASE", 48)}${pad("P50@0", 11, true)}${pad(`P50@${opts.latencyMs}`, 12, true)}${pad("REQUESTS", 10, true)}${pad("ROUND TRIPS", 13, true)}\n${rows.join("\n")}\n`,
+  );
 }
 
 /** Nearest-rank percentile of sorted samples. */
@@ -455,6 +505,8 @@ async function main(): Promise<void> {
     const line = targetLine(r);
     if (line) process.stdout.write(`${line}\n`);
   }
+
+  if (opts.latencyMs > 0) await latencyTable(cases, results, opts);
 
   mkdirSync(OUT_DIR, { recursive: true });
   const file: BenchFile = {

@@ -114,6 +114,8 @@ export interface FakeApiOptions {
   setup?: (state: FakeState) => void;
   /** Fixed port of the control listener (the sandbox); the regions take the next two. Tests use 0. */
   port?: number;
+  /** Wait this long before answering every request (the bench's latency mode: a distant service). */
+  latencyMs?: number;
 }
 
 /** Starts the fake API on 127.0.0.1 (port 0 unless given). */
@@ -126,6 +128,8 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   const state = createSeedState(urls);
 
   const handle = async (host: HostName, raw: Request): Promise<Response> => {
+    // Latency is the network's, not the server's: it is not counted in serverMs.
+    if (opts.latencyMs) await Bun.sleep(opts.latencyMs);
     const arrived = performance.now();
     const url = new URL(raw.url);
     const body = raw.method === "GET" || raw.method === "HEAD" ? "" : await raw.text();
