@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { tempDir } from "../helpers/cli.ts";
+import { runInProcess, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
-import { main } from "../../src/main.ts";
 
 // Colour is decided once per run: only when stderr is a terminal and NO_COLOR is unset. These run
 // the real app in-process with the terminal facts injected, which a child process cannot fake.
@@ -17,9 +16,7 @@ async function run(argv: string[], tty: boolean, extraEnv: Record<string, string
   const configDir = tempDir("tracker-color-cfg-");
   const cwd = tempDir("tracker-color-cwd-");
   dirs.push(configDir, cwd);
-  let stdout = "";
-  let stderr = "";
-  const exitCode = await main(argv, undefined, {
+  return runInProcess(argv, {
     env: {
       PATH: process.env.PATH,
       HOME: cwd,
@@ -29,22 +26,10 @@ async function run(argv: string[], tty: boolean, extraEnv: Record<string, string
       ...extraEnv,
     },
     cwd,
-    stdout: {
-      write: (t) => {
-        stdout += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        stderr += t;
-      },
-    },
     isStdoutTTY: tty,
     isStderrTTY: tty,
-    isStdinTTY: false,
     terminalWidth: 100,
   });
-  return { exitCode, stdout, stderr };
 }
 
 const ESC = "\x1b[";

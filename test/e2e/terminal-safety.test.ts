@@ -1,9 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { addIssue, ISSUES_NOW_MS } from "../fake-api/routes/issues.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { runCli, tempDir } from "../helpers/cli.ts";
+import { runCli, runInProcess, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
-import { main } from "../../src/main.ts";
 import { sanitizeTerminal } from "../../src/lib/sanitize.ts";
 
 // Server text that tries to retitle the terminal, clear it, ring the bell, move the cursor back
@@ -73,9 +72,11 @@ describe("server text in every human renderer", () => {
   test("on a colour terminal tracker's own styling survives, the server's sequences do not", async () => {
     hostileIssue();
     const dir = tempDir("tracker-tty-");
-    let out = "";
-    let err = "";
-    const code = await main(["issue", "list", "acme/web", "-n", "2"], undefined, {
+    const {
+      exitCode: code,
+      stdout: out,
+      stderr: err,
+    } = await runInProcess(["issue", "list", "acme/web", "-n", "2"], {
       env: {
         PATH: process.env.PATH,
         HOME: dir,
@@ -84,19 +85,8 @@ describe("server text in every human renderer", () => {
         TRACKER_AUTH_TOKEN: USER_TOKEN,
       },
       cwd: dir,
-      stdout: {
-        write: (t) => {
-          out += t;
-        },
-      },
-      stderr: {
-        write: (t) => {
-          err += t;
-        },
-      },
       isStdoutTTY: true,
       isStderrTTY: true,
-      isStdinTTY: false,
       terminalWidth: 200,
     });
     expect(code).toBe(0);

@@ -3,7 +3,7 @@ import { TRACE_NESTED } from "../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import type { Fault } from "../fake-api/types.ts";
-import { cleanup, Rng, runInProcess, scratch, violation } from "./harness.ts";
+import { cleanup, Rng, runCase, scratch, violation } from "./harness.ts";
 
 const SEED = 0xfa017;
 /** More requests than one command's pages plus retries could ever need. */
@@ -110,7 +110,7 @@ test(`every read command against hostile or broken answers (seed ${SEED})`, asyn
         cwd: home,
         deadlineMs: 60_000,
       };
-      const r = await runInProcess(kase);
+      const r = await runCase(kase);
       ran++;
       const why = violation(kase, r, [USER_TOKEN]);
       if (why)

@@ -8,7 +8,7 @@ import {
   GOOD_VALUES,
   NASTY_VALUES,
   Rng,
-  runInProcess,
+  runCase,
   scratch,
   violation,
 } from "./harness.ts";
@@ -105,7 +105,7 @@ test(`mutated command lines for every command (${CASES} cases, seed ${SEED})`, a
       TRACKER_AUTH_TOKEN: rng.chance(0.85) ? USER_TOKEN : undefined,
     };
     const kase = { argv, env, cwd: home };
-    const r = await runInProcess(kase);
+    const r = await runCase(kase);
     codes.set(r.exitCode, (codes.get(r.exitCode) ?? 0) + 1);
     const why = violation(kase, r, [USER_TOKEN]);
     if (why) failures.push(`${JSON.stringify(argv)} → ${why}`);

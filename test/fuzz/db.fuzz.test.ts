@@ -4,7 +4,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
-import { cleanup, runInProcess, scratch, violation } from "./harness.ts";
+import { cleanup, runCase, scratch, violation } from "./harness.ts";
 
 /** Commands that read or write local state. */
 const COMMANDS: string[][] = [
@@ -75,7 +75,7 @@ test("corrupt, old, future, read-only and locked databases", async () => {
         TRACKER_URL: api.url,
         TRACKER_AUTH_TOKEN: USER_TOKEN,
       };
-      const first = await runInProcess({ argv: ["defaults", "set", "acme/web"], env, cwd });
+      const first = await runCase({ argv: ["defaults", "set", "acme/web"], env, cwd });
       if (first.exitCode !== 0) throw new Error(`setup failed: ${first.stderr}`);
       try {
         prepare(configDir);
@@ -87,7 +87,7 @@ test("corrupt, old, future, read-only and locked databases", async () => {
         ? readFileSync(join(configDir, "tracker.db"))
         : undefined;
       const kase = { argv, env, cwd, deadlineMs: 20_000 };
-      const r = await runInProcess(kase);
+      const r = await runCase(kase);
       ran++;
       const why = violation(kase, r, [USER_TOKEN]);
       if (why) failures.push(`${state}: ${JSON.stringify(argv)} → ${why}`);
@@ -109,11 +109,11 @@ test("corrupt, old, future, read-only and locked databases", async () => {
       TRACKER_URL: api.url,
       TRACKER_AUTH_TOKEN: USER_TOKEN,
     };
-    await runInProcess({ argv: ["defaults", "set", "acme/web"], env, cwd });
+    await runCase({ argv: ["defaults", "set", "acme/web"], env, cwd });
     const holder = new Database(join(configDir, "tracker.db"));
     holder.run("BEGIN EXCLUSIVE");
     const kase = { argv, env, cwd, deadlineMs: 30_000 };
-    const r = await runInProcess(kase);
+    const r = await runCase(kase);
     holder.run("ROLLBACK");
     holder.close();
     ran++;

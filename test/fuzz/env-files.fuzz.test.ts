@@ -3,7 +3,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
-import { cleanup, NASTY_VALUES, Rng, runInProcess, scratch, violation } from "./harness.ts";
+import { cleanup, NASTY_VALUES, Rng, runCase, scratch, violation } from "./harness.ts";
 
 const SEED = 0xe7f11e;
 
@@ -120,7 +120,7 @@ test(`bad environment values and malformed workspace files (seed ${SEED})`, asyn
     const argv = rng.pick(COMMANDS);
     // Detection has a time budget of its own; anything slower than this is a hang.
     const kase = { argv, env, cwd, deadlineMs: 5_000 };
-    const r = await runInProcess(kase);
+    const r = await runCase(kase);
     ran++;
     const why = violation(kase, r, [USER_TOKEN]);
     if (why) failures.push(`${JSON.stringify(argv)} with ${said.join(", ")} → ${why}`);

@@ -12,7 +12,7 @@ import type { Command, RouteMap } from "@stricli/core";
 import { loadRootRoutes } from "../../src/app.ts";
 import type { TrackerContext } from "../../src/context.ts";
 import { EXIT_CODE_TABLE } from "../../src/lib/exit-codes.ts";
-import { main } from "../../src/main.ts";
+import { type CliResult, runInProcess } from "../helpers/cli.ts";
 
 /** A deterministic pseudo-random source (mulberry32). */
 export class Rng {
@@ -88,43 +88,25 @@ export interface RunCase {
 }
 
 /** Runs the real app in-process. */
-export async function runInProcess(c: RunCase): Promise<RunResult> {
-  let stdout = "";
-  let stderr = "";
+export async function runCase(c: RunCase): Promise<RunResult> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), c.deadlineMs ?? 15_000);
   });
-  const run = main(c.argv, undefined, {
-    env: c.env,
-    cwd: c.cwd,
-    stdout: {
-      write: (t) => {
-        stdout += t;
-      },
-    },
-    stderr: {
-      write: (t) => {
-        stderr += t;
-      },
-    },
-    isStdoutTTY: false,
-    isStderrTTY: false,
-    isStdinTTY: false,
-    terminalWidth: 80,
-    readStdin: async () => "",
-    sleep: async () => {},
-  }).catch((err: unknown) => {
-    stderr += `UNCAUGHT ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`;
-    return -1;
-  });
+  const run = runInProcess(c.argv, { env: c.env, cwd: c.cwd, sleep: async () => {} }).catch(
+    (err: unknown): CliResult => ({
+      exitCode: -1,
+      stdout: "",
+      stderr: `UNCAUGHT ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    }),
+  );
   const started = performance.now();
   const winner = await Promise.race([run, deadline]);
   clearTimeout(timer);
   // Synchronous work blocks the timer, so the elapsed time is checked as well.
   const late = performance.now() - started > (c.deadlineMs ?? 15_000);
-  if (winner === "timeout" || late) return { exitCode: -1, stdout, stderr, timedOut: true };
-  return { exitCode: winner, stdout, stderr, timedOut: false };
+  if (winner === "timeout" || late) return { exitCode: -1, stdout: "", stderr: "", timedOut: true };
+  return { ...winner, timedOut: false };
 }
 
 /** Signs of an escaped exception on stderr (stdout may hold a stack trace the service reported). */

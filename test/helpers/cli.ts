@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { ContextOverrides } from "../../src/context.ts";
 import { main } from "../../src/main.ts";
 import type { FakeApi } from "../fake-api/server.ts";
 
@@ -58,11 +59,28 @@ export async function runCli(args: readonly string[], opts: RunOptions = {}): Pr
   const env = cliEnv(opts);
   const cwd = opts.cwd ?? tempDir("tracker-cwd-");
   if (opts.subprocess || process.env.TRACKER_TEST_BINARY) return runProcess(args, env, cwd, opts);
+  return runInProcess(args, {
+    env,
+    cwd,
+    terminalWidth: Number(env.COLUMNS) > 0 ? Number(env.COLUMNS) : 80,
+    readStdin: async () => opts.stdin ?? "",
+  });
+}
+
+/**
+ * The real app in-process with captured streams: not a terminal unless `over` says so, no stdin.
+ * Every in-process test run goes through here (e2e helpers, colour and terminal-safety tests, fuzz).
+ */
+export async function runInProcess(args: readonly string[], over: ContextOverrides): Promise<CliResult> {
   let stdout = "";
   let stderr = "";
   const exitCode = await main(args, undefined, {
-    env,
-    cwd,
+    isStdoutTTY: false,
+    isStderrTTY: false,
+    isStdinTTY: false,
+    terminalWidth: 80,
+    readStdin: async () => "",
+    ...over,
     stdout: {
       write: (t) => {
         stdout += t;
@@ -73,11 +91,6 @@ export async function runCli(args: readonly string[], opts: RunOptions = {}): Pr
         stderr += t;
       },
     },
-    isStdoutTTY: false,
-    isStderrTTY: false,
-    isStdinTTY: false,
-    terminalWidth: Number(env.COLUMNS) > 0 ? Number(env.COLUMNS) : 80,
-    readStdin: async () => opts.stdin ?? "",
   });
   return { exitCode, stdout, stderr };
 }

@@ -12,6 +12,8 @@ const Frame = v.looseObject({
   lineNo: v.optional(v.nullable(v.number())),
   colNo: v.optional(v.nullable(v.number())),
   inApp: v.optional(v.nullable(v.boolean())),
+  /** Source lines around the frame: `[[lineNo, text], …]`. */
+  context: v.optional(v.nullable(v.array(v.tuple([v.number(), v.nullable(v.string())])))),
 });
 
 const Entry = v.looseObject({ type: v.string(), data: v.optional(v.unknown()) });
@@ -39,7 +41,8 @@ export interface StackFrame {
   inApp: boolean;
 }
 
-const ExceptionData = v.looseObject({
+/** The data of an `exception` entry: its values (a chain) and their stack frames. */
+export const ExceptionData = v.looseObject({
   values: v.optional(
     v.nullable(
       v.array(

@@ -4,7 +4,7 @@
  * the event's request entry are never shown, in text or JSON.
  */
 import * as v from "valibot";
-import { type ApiEvent, eventFrames, eventMessage, eventTimestamp } from "../api/events.ts";
+import { type ApiEvent, eventFrames, eventMessage, eventTimestamp, ExceptionData } from "../api/events.ts";
 import { isoSeconds, relativeTime } from "./time.ts";
 
 /** How many breadcrumbs the view shows (the newest). */
@@ -37,18 +37,6 @@ export function scrubEvent<T extends ApiEvent>(event: T): T {
   return { ...event, entries };
 }
 
-const ExceptionValues = v.looseObject({
-  values: v.optional(
-    v.nullable(
-      v.array(
-        v.looseObject({
-          type: v.optional(v.nullable(v.string())),
-          value: v.optional(v.nullable(v.string())),
-        }),
-      ),
-    ),
-  ),
-});
 const Crumbs = v.looseObject({
   values: v.optional(
     v.nullable(
@@ -63,25 +51,6 @@ const Crumbs = v.looseObject({
     ),
   ),
 });
-const Frame = v.looseObject({
-  inApp: v.optional(v.nullable(v.boolean())),
-  context: v.optional(v.nullable(v.array(v.tuple([v.number(), v.nullable(v.string())])))),
-  lineNo: v.optional(v.nullable(v.number())),
-});
-const ExceptionFrames = v.looseObject({
-  values: v.optional(
-    v.nullable(
-      v.array(
-        v.looseObject({
-          stacktrace: v.optional(
-            v.nullable(v.looseObject({ frames: v.optional(v.nullable(v.array(Frame))) })),
-          ),
-        }),
-      ),
-    ),
-  ),
-});
-
 function entryData<T>(event: ApiEvent, type: string, schema: v.GenericSchema<unknown, T>): T | undefined {
   const entry = (event.entries ?? []).find((e) => e.type === type);
   if (!entry) return undefined;
@@ -91,7 +60,7 @@ function entryData<T>(event: ApiEvent, type: string, schema: v.GenericSchema<unk
 
 /** Context lines of the crashing exception's frames, in the order eventFrames gives them. */
 function contextLines(event: ApiEvent): (readonly [number, string | null][] | undefined)[] {
-  const values = entryData(event, "exception", ExceptionFrames)?.values ?? [];
+  const values = entryData(event, "exception", ExceptionData)?.values ?? [];
   const frames = values[values.length - 1]?.stacktrace?.frames ?? [];
   return frames.map((f) => f.context ?? undefined);
 }
@@ -109,7 +78,7 @@ export function formatEventView(
     `  ${event.title ?? eventMessage(event)}`,
     `  ${ts ? `${isoSeconds(ts)} (${relativeTime(ts, now)})` : "-"} · ${event.platform ?? "unknown platform"}`,
   ];
-  const exceptions = entryData(event, "exception", ExceptionValues)?.values ?? [];
+  const exceptions = entryData(event, "exception", ExceptionData)?.values ?? [];
   if (exceptions.length > 0) {
     lines.push("", "Exception");
     for (const x of exceptions) lines.push(`  ${x.type ?? "Error"}: ${x.value ?? ""}`);

@@ -46,6 +46,18 @@ function table(rows: Obj[], columns: string[]): string {
   ].join("\n");
 }
 
+/** `key: value` tags; the first five matter, the rest go early under a size bound. */
+function tagsGroup(out: Section[], raw: Json): void {
+  const tags = Array.isArray(raw) ? (raw as Obj[]) : [];
+  group(
+    out,
+    "### Tags",
+    "tags",
+    tags.map((t) => `- ${str(t.key)}: ${str(t.value)}`),
+    (i) => (i < 5 ? 1 : 6),
+  );
+}
+
 function listSections(items: Obj[], extra: Obj): Section[] {
   const first = items[0] ?? {};
   const columns =
@@ -124,14 +136,7 @@ function eventSections(e: Obj): Section[] {
       out.push({ text: `### In-app frames (most recent first)\n${inApp.map(fmt).join("\n")}`, priority: 0 });
     group(out, "### Library frames", "library frames", lib.map(fmt), () => 10);
   }
-  const tags = Array.isArray(e.tags) ? (e.tags as Obj[]) : [];
-  group(
-    out,
-    "### Tags",
-    "tags",
-    tags.map((t) => `- ${str(t.key)}: ${str(t.value)}`),
-    (i) => (i < 5 ? 1 : 6),
-  );
+  tagsGroup(out, e.tags);
   const crumbEntry = entries.find((x) => x.type === "breadcrumbs");
   const crumbs =
     isObj(crumbEntry?.data) && Array.isArray(crumbEntry.data.values)
@@ -186,14 +191,7 @@ function issueSections(d: Obj): Section[] {
       text: `### In-app frames\n${frames.map((f) => `- \`${f.function}\` at ${f.filename}:${f.lineNo ?? "?"}`).join("\n")}`,
       priority: 0,
     });
-  const tags = Array.isArray(d.tags) ? (d.tags as Obj[]) : [];
-  group(
-    out,
-    "### Tags",
-    "tags",
-    tags.map((t) => `- ${str(t.key)}: ${str(t.value)}`),
-    (i) => (i < 5 ? 1 : 6),
-  );
+  tagsGroup(out, d.tags);
   if (isObj(d.latestEvent)) {
     const e = d.latestEvent;
     out.push({
