@@ -93,7 +93,12 @@ async function deviceLogin(ctx: TrackerContext, flags: LoginFlags): Promise<Logi
       `The code expires in ${Math.round(code.expiresInS / 60)} min.`,
     ].join("\n"),
   );
-  if (shouldOpenBrowser(ctx, flags.json)) openBrowser(code.verificationUriComplete);
+  if (
+    shouldOpenBrowser(ctx, flags.json) &&
+    !openBrowser(code.verificationUriComplete, ctx.settings.baseUrl, ctx.env)
+  ) {
+    ctx.log.warn("Not opening the verification URL in a browser: it is not an https address of the service.");
+  }
   const waiting = await startWaitIndicator(ctx, flags.json, "Waiting for approval in the browser…");
   let grant: Awaited<ReturnType<typeof pollForToken>>;
   try {

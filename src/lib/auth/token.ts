@@ -50,6 +50,7 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   const env = envToken(ctx);
   if (env) {
     ctx.log.addSecret(env.token);
+    assertHeaderSafe(env.token, env.source);
     if (!ctx.said.has("token-shadow")) {
       ctx.said.add("token-shadow");
       const stored = safeReadCredentials(ctx);
@@ -61,10 +62,25 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   if (!stored) throw new AuthError("not_authenticated");
   ctx.log.addSecret(stored.token);
   if (stored.refresh_token) ctx.log.addSecret(stored.refresh_token);
+  assertHeaderSafe(stored.token, "the stored login");
   assertSameHost(ctx, stored);
   const { ensureFreshCredentials } = await import("./refresh.ts");
   const fresh = await ensureFreshCredentials(ctx, stored);
   return { token: fresh.token, source: "stored", refreshable: !!fresh.refresh_token };
+}
+
+/**
+ * A token with whitespace or control characters inside (`TRACKER_TOKEN=$'abc\ndef'`) cannot be a
+ * token and cannot go into an Authorization header: it is invalid (exit 12) before any request.
+ */
+export function assertHeaderSafe(token: string, source: string): void {
+  if (/[\s\x00-\x1f\x7f-\x9f]/.test(token)) {
+    throw new AuthError(
+      "invalid",
+      `The token from ${source} contains whitespace or control characters.`,
+      "Copy the token again without line breaks or spaces.",
+    );
+  }
 }
 
 /** The note printed once when an environment token shadows stored credentials. */

@@ -6,6 +6,7 @@
 import { accessSync, constants } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { TrackerContext } from "../../context.ts";
+import { childEnv } from "../child-env.ts";
 import { UpgradeError } from "../errors.ts";
 import { realPath } from "./detect.ts";
 import { downloadVerified, removeQuietly } from "./download.ts";
@@ -25,8 +26,7 @@ export async function selfTest(
   let out = "";
   let code: number | null = null;
   try {
-    const env: Record<string, string> = {};
-    for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
+    const env = childEnv(ctx.env);
     const proc = Bun.spawn([binary, "--version"], { env, stdin: "ignore", stdout: "pipe", stderr: "ignore" });
     const timer = setTimeout(() => proc.kill(), SELF_TEST_TIMEOUT_MS);
     [out, code] = await Promise.all([new Response(proc.stdout).text(), proc.exited]);

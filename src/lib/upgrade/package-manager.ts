@@ -1,5 +1,6 @@
 /** Runs a package manager (npm, brew) for an upgrade and turns its failures into UpgradeErrors. */
 import type { TrackerContext } from "../../context.ts";
+import { childEnv } from "../child-env.ts";
 import { UpgradeError } from "../errors.ts";
 
 /** What a package manager run printed. */
@@ -35,8 +36,7 @@ export async function runPackageManager(
     );
   }
   ctx.log.info(`Running ${command.join(" ")}`);
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
+  const env = childEnv(ctx.env);
   let proc: ReturnType<typeof Bun.spawn>;
   try {
     proc = Bun.spawn([exe, ...args], { cwd: ctx.cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });

@@ -1,5 +1,6 @@
 /** After a binary swap, lets the new binary refresh the skill file and the install record. */
 import type { TrackerContext } from "../../context.ts";
+import { childEnv } from "../child-env.ts";
 
 /** How long the new binary's `cli setup` may take. */
 export const REFRESH_TIMEOUT_MS = 30_000;
@@ -9,8 +10,7 @@ export const REFRESH_TIMEOUT_MS = 30_000;
  * version. Best effort: a failure is a warning, the upgrade itself already succeeded.
  */
 export async function refreshSetup(ctx: TrackerContext, binary: string): Promise<void> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.env)) if (v !== undefined) env[k] = v;
+  const env = childEnv(ctx.env);
   try {
     const proc = Bun.spawn([binary, "cli", "setup", "--no-modify-path", "--method", "curl", "--json"], {
       env,

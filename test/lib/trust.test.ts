@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { browserSafeUrl } from "../../src/lib/auth/device-flow.ts";
+import { childEnv } from "../../src/lib/child-env.ts";
+import { writeFileAtomic } from "../../src/lib/setup/atomic.ts";
+import { USER_TOKEN } from "../fake-api/seed.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
+
+const api = useFakeApi();
+const dir = tempDir("tracker-trust-");
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("child processes", () => {
+  test("never inherit tracker's or Sentry's tokens; everything else passes", () => {
+    expect(
+      childEnv({
+        PATH: "/bin",
+        HOME: "/h",
+        TRACKER_AUTH_TOKEN: "a",
+        TRACKER_TOKEN: "b",
+        SENTRY_AUTH_TOKEN: "c",
+        X: undefined,
+      }),
+    ).toEqual({ PATH: "/bin", HOME: "/h" });
+  });
+});
+
+describe("the browser opener", () => {
+  const service = "https://sentry.io";
+  test.each([
+    ["https://sentry.io/oauth/device/?user_code=ABCD", true],
+    ["https://acme.sentry.io/issues/1/", true],
+    ["file:///etc/passwd", false],
+    ["javascript:alert(1)", false],
+    ["ms-settings:privacy", false],
+    ["--help", false],
+    ["http://sentry.io/oauth/device/", false],
+    ["https://evil.example/oauth/device/", false],
+    ["https://sentry.io.evil.example/", false],
+    ["https://user:pw@sentry.io/", false],
+    [" https://sentry.io/", false],
+  ])("%p → %p", (url, ok) => {
+    expect(browserSafeUrl(url, service) !== undefined).toBe(ok);
+  });
+
+  test("self-hosted: its own host, and plain http only on loopback", () => {
+    expect(browserSafeUrl("http://127.0.0.1:9000/oauth/device/", "http://127.0.0.1:9000")).toBeDefined();
+    expect(browserSafeUrl("https://sentry.example.com/x", "https://sentry.example.com")).toBeDefined();
+    expect(browserSafeUrl("https://acme.sentry.io/x", "https://sentry.example.com")).toBeUndefined();
+    expect(browserSafeUrl("http://sentry.example.com/x", "http://sentry.example.com")).toBeUndefined();
+  });
+});
+
+describe("startup-file edits", () => {
+  test("an existing 0600 file stays 0600 and a new one gets exactly 0644, whatever the umask", () => {
+    const old = process.umask(0);
+    try {
+      const rc = join(dir, ".bashrc");
+      writeFileSync(rc, "# mine\n");
+      chmodSync(rc, 0o600);
+      writeFileAtomic(rc, "# mine\nexport PATH=x\n");
+      expect(statSync(rc).mode & 0o777).toBe(0o600);
+      expect(readFileSync(rc, "utf8")).toBe("# mine\nexport PATH=x\n");
+      const fresh = join(dir, ".zshrc");
+      writeFileAtomic(fresh, "x\n");
+      expect(statSync(fresh).mode & 0o777).toBe(0o644);
+    } finally {
+      process.umask(old);
+    }
+  });
+});
+
+describe("tokens", () => {
+  test("a token with a newline inside is invalid (exit 12) before any request", async () => {
+    const r = await runCli(["org", "list"], { api, env: { TRACKER_TOKEN: `${USER_TOKEN}\nextra` } });
+    expect(r.exitCode).toBe(12);
+    expect(r.stderr).toStartWith(
+      "Error: The token from TRACKER_TOKEN contains whitespace or control characters.",
+    );
+    expect(r.stderr).not.toContain(USER_TOKEN);
+    expect(api.requests).toEqual([]);
+  });
+});
