@@ -1,9 +1,57 @@
 import type { TrackerContext } from "../../context.ts";
 import { type ApiEvent, getLatestEvent } from "../../lib/api/events.ts";
+import { type ApiIssue, getIssue } from "../../lib/api/issues.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { formatIssueView, toIssueViewJson } from "../../lib/format/issue-view.ts";
-import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { forgetIssueRef, knownIssueRef, resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
+
+const isNotFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
+
+/** The latest event, or null for an issue whose events were all deleted or expired. */
+async function latestOrNull(ctx: TrackerContext, org: string, id: string): Promise<ApiEvent | null> {
+  try {
+    return await getLatestEvent(ctx, org, id);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404)) throw err;
+    ctx.log.debug(`Issue ${id} has no latest event`);
+    return null;
+  }
+}
+
+/**
+ * The issue and its latest event. When the organization and numeric id are known without asking
+ * (an explicit `<org>/<id>`, or the same reference resolved before), both are requested at once:
+ * one round trip. A cached mapping the service no longer confirms is forgotten and the reference
+ * resolved afresh (one more round trip).
+ */
+async function issueAndEvent(
+  ctx: TrackerContext,
+  ref: string,
+  fresh: boolean,
+): Promise<{ issue: ApiIssue; event: ApiEvent | null }> {
+  const known = fresh ? undefined : knownIssueRef(ctx, ref);
+  if (known) {
+    const [issue, event] = await Promise.allSettled([
+      getIssue(ctx, known.org, known.id),
+      latestOrNull(ctx, known.org, known.id),
+    ]);
+    // A cached short id must still name the issue it named (issues move and merge).
+    const wanted = known.key?.includes("/") ? known.key.slice(known.key.indexOf("/") + 1) : undefined;
+    const moved =
+      issue.status === "fulfilled" && wanted !== undefined && issue.value.shortId.toUpperCase() !== wanted;
+    if (issue.status === "fulfilled" && event.status === "fulfilled" && !moved) {
+      return { issue: issue.value, event: event.value };
+    }
+    const failure =
+      issue.status === "rejected" ? issue.reason : event.status === "rejected" ? event.reason : undefined;
+    if (!known.key || (failure !== undefined && !isNotFound(failure))) throw failure;
+    ctx.log.debug(`Cached reference ${known.key} is stale; resolving it again`);
+    forgetIssueRef(ctx, known.key);
+  }
+  const { org, issue } = await resolveIssue(ctx, ref, { command: "tracker issue view", fresh });
+  return { issue, event: await latestOrNull(ctx, org, issue.id) };
+}
 
 /** `tracker issue view <issue>`: the issue, its tags and its latest event. */
 export default async function issueView(
@@ -11,15 +59,7 @@ export default async function issueView(
   flags: { json: boolean; fresh: boolean },
   ref: string,
 ): Promise<void> {
-  const { org, issue } = await resolveIssue(this, ref, { command: "tracker issue view", fresh: flags.fresh });
-  let event: ApiEvent | null = null;
-  try {
-    event = await getLatestEvent(this, org, issue.id);
-  } catch (err) {
-    // An issue whose events were all deleted or expired has no latest event; show the issue anyway.
-    if (!(err instanceof ApiError && err.status === 404)) throw err;
-    this.log.debug(`Issue ${issue.id} has no latest event`);
-  }
+  const { issue, event } = await issueAndEvent(this, ref, flags.fresh);
   const view = toIssueViewJson(issue, event);
   if (flags.json) return writeJson(this, view);
   writeLines(this, formatIssueView(view, event, this.now()));

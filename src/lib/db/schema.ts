@@ -73,6 +73,17 @@ export const TABLES: readonly TableDef[] = [
     constraints: ["PRIMARY KEY (base_url, org, project)"],
   },
   {
+    name: "issue_refs",
+    columns: [
+      col("base_url", "TEXT NOT NULL"),
+      col("ref", "TEXT NOT NULL"),
+      col("org", "TEXT NOT NULL"),
+      col("issue_id", "TEXT NOT NULL"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+    constraints: ["PRIMARY KEY (base_url, ref)"],
+  },
+  {
     name: "dsn_cache",
     columns: [
       col("dsn_key", "TEXT PRIMARY KEY"),

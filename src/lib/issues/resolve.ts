@@ -9,8 +9,9 @@ import { listOrganizations } from "../api/organizations.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ContextError, ResolutionError } from "../errors.ts";
 import { lookupAlias } from "../db/aliases.ts";
+import { dropIssueRefs, readIssueRef, writeIssueRefs } from "../db/issue-refs.ts";
 import { resolveOrg, resolveOrgProject } from "../resolve/target.ts";
-import { parseIssueRef } from "./reference.ts";
+import { type IssueRef, parseIssueRef } from "./reference.ts";
 
 /** A resolved issue and the organization it belongs to. */
 export interface ResolvedIssue {
@@ -67,9 +68,24 @@ async function shortIdAnywhere(
   if (org) return byShortId(ctx, org, shortId, `short ID ${shortId.toUpperCase()} in ${org}`);
   const orgs = await listOrganizations(ctx);
   const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => lookupShortId(ctx, o.slug, shortId));
+  const found: ResolvedIssue[] = [];
   for (const r of results) {
-    if (r.status === "fulfilled") return { org: r.value.organizationSlug, issue: r.value.group };
-    if (r.reason instanceof AuthError || !isNotFound(r.reason)) throw r.reason;
+    if (r.status === "fulfilled") found.push({ org: r.value.organizationSlug, issue: r.value.group });
+    else if (r.reason instanceof AuthError || !isNotFound(r.reason)) throw r.reason;
+  }
+  // The same short ID in two organizations is never resolved to whichever answered first.
+  if (found.length > 1) {
+    const upper = shortId.toUpperCase();
+    throw new ResolutionError(
+      `Issue '${upper}'`,
+      `exists in ${found.length} organizations`,
+      `Name it with its organization, e.g. \`${opts.command} ${found[0]?.org}/${upper}\`.`,
+      found.map((f) => `${f.org}/${upper}`),
+    );
+  }
+  if (found[0]) {
+    writeIssueRefs(ctx, [`*/${shortId.toUpperCase()}`], found[0].org, found[0].issue.id);
+    return found[0];
   }
   throw new ResolutionError(
     `Issue '${shortId.toUpperCase()}'`,
@@ -80,6 +96,52 @@ async function shortIdAnywhere(
 
 /** Resolves an `<issue>` argument to the issue (validated) and its organization. */
 export async function resolveIssue(
+  ctx: TrackerContext,
+  raw: string,
+  opts: IssueResolveOptions,
+): Promise<ResolvedIssue> {
+  const r = await resolveUncached(ctx, raw, opts);
+  writeIssueRefs(ctx, [`#${r.issue.id}`, `${r.org}/${r.issue.shortId.toUpperCase()}`], r.org, r.issue.id);
+  return r;
+}
+
+/**
+ * Where a reference points without asking the service: an explicit `<org>/<numeric id>` (or URL),
+ * or what the same reference resolved to before (issue_refs). Undefined when unknown.
+ */
+export function knownIssueRef(
+  ctx: TrackerContext,
+  raw: string,
+): { org: string; id: string; key?: string } | undefined {
+  let ref: IssueRef;
+  try {
+    ref = parseIssueRef(raw);
+  } catch {
+    return undefined;
+  }
+  if (ref.kind === "numeric") {
+    if (ref.org) return { org: ref.org, id: ref.id };
+    const key = `#${ref.id}`;
+    const hit = readIssueRef(ctx, key);
+    return hit ? { ...hit, key } : undefined;
+  }
+  if (ref.kind !== "dashed") return undefined;
+  const full = `${ref.prefix}-${ref.suffix}`.toUpperCase();
+  let key = ref.org ? `${ref.org}/${full}` : `*/${full}`;
+  if (!ref.org) {
+    const alias = lookupAlias(ctx, ref.prefix);
+    if (alias) key = `${alias.org}/${alias.project.toUpperCase()}-${ref.suffix.toUpperCase()}`;
+  }
+  const hit = readIssueRef(ctx, key);
+  return hit ? { ...hit, key } : undefined;
+}
+
+/** Forgets a cached reference the service no longer confirms. */
+export function forgetIssueRef(ctx: TrackerContext, key: string | undefined): void {
+  if (key) dropIssueRefs(ctx, [key]);
+}
+
+async function resolveUncached(
   ctx: TrackerContext,
   raw: string,
   opts: IssueResolveOptions,
