@@ -8,8 +8,8 @@ import type { BenchCase } from "./types.ts";
 export const cases: BenchCase[] = [
   { name: "org list --json", args: ["org", "list", "--json"], needsApi: true },
   {
-    name: "issue view WEB-1 --json (no org, warm)",
-    args: ["issue", "view", "WEB-1", "--json"],
+    name: "issue view WEB-4Y --json (no org, warm)",
+    args: ["issue", "view", "WEB-4Y", "--json"],
     needsApi: true,
   },
   {
