@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { TRACE_NESTED } from "../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
 import type { Fault } from "../fake-api/types.ts";
-import { cleanup, Rng, runCase, scratch, violation } from "./harness.ts";
+import { fuzzEnv, Rng, runCase, scratch, useFuzzWorld, violation } from "./harness.ts";
 
 const SEED = 0xfa017;
 /** More requests than one command's pages plus retries could ever need. */
@@ -72,15 +71,8 @@ function faultsFor(rng: Rng): Fault[] {
   return [rng.pick(all)];
 }
 
-let api: FakeApi;
-const dirs: string[] = [];
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => {
-  api.stop();
-  cleanup(dirs);
-});
+const world = useFuzzWorld();
+const dirs = world.dirs;
 
 test(`every read command against hostile or broken answers (seed ${SEED})`, async () => {
   const rng = new Rng(SEED);
@@ -89,24 +81,18 @@ test(`every read command against hostile or broken answers (seed ${SEED})`, asyn
   let ran = 0;
   for (const argv of COMMANDS) {
     for (let i = 0; i < 25; i++) {
-      api.reset();
+      world.api().reset();
       const configDir = scratch("tracker-fuzz-cfg-", dirs);
       const [fault] = faultsFor(rng);
       // Hit a random request of the command's chain: the first, or every one after a few passed.
-      api.inject({
+      world.api().inject({
         ...(fault as Fault),
         ...(rng.chance(0.5) ? {} : { path: /\/(issues|projects|events|shortids)\// }),
       });
       const withJson = rng.chance(0.5) ? [...argv, "--json"] : argv;
       const kase = {
         argv: withJson,
-        env: {
-          PATH: process.env.PATH,
-          HOME: home,
-          TRACKER_CONFIG_DIR: configDir,
-          TRACKER_URL: api.url,
-          TRACKER_AUTH_TOKEN: USER_TOKEN,
-        },
+        env: fuzzEnv(world.api().url, home, configDir),
         cwd: home,
         deadlineMs: 60_000,
       };
@@ -116,9 +102,9 @@ test(`every read command against hostile or broken answers (seed ${SEED})`, asyn
       if (why)
         failures.push(`${JSON.stringify(withJson)} with ${JSON.stringify(fault).slice(0, 100)} → ${why}`);
       // One retry budget per chain and a 50-page cap: a command never floods a failing server.
-      if (api.requests.length > MAX_REQUESTS) {
+      if (world.api().requests.length > MAX_REQUESTS) {
         failures.push(
-          `${JSON.stringify(withJson)} with ${JSON.stringify(fault).slice(0, 80)}: ${api.requests.length} requests`,
+          `${JSON.stringify(withJson)} with ${JSON.stringify(fault).slice(0, 80)}: ${world.api().requests.length} requests`,
         );
       }
       if (/\x1b\]|\x07/.test(r.stderr) || /\x1b\]|\x07/.test(r.stdout)) {

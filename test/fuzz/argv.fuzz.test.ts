@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
+import { expect, test } from "bun:test";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import {
-  type CommandShape,
-  cleanup,
   commandCatalog,
+  fuzzEnv,
   GOOD_VALUES,
   NASTY_VALUES,
   Rng,
   runCase,
   scratch,
+  type CommandShape,
+  useFuzzWorld,
   violation,
 } from "./harness.ts";
 
@@ -73,15 +73,8 @@ export function generateArgv(rng: Rng, c: CommandShape): string[] {
   return rng.chance(0.3) ? mutate(rng, argv) : argv;
 }
 
-let api: FakeApi;
-const dirs: string[] = [];
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => {
-  api.stop();
-  cleanup(dirs);
-});
+const world = useFuzzWorld();
+const dirs = world.dirs;
 
 test(`mutated command lines for every command (${CASES} cases, seed ${SEED})`, async () => {
   const rng = new Rng(SEED);
@@ -97,13 +90,7 @@ test(`mutated command lines for every command (${CASES} cases, seed ${SEED})`, a
     if (!runnable(c, argv) || argv.some((a) => /^(upgrade|mcp)$/i.test(a) && a !== c.words[0])) continue;
     if (/^(upgrade|mcp)/i.test(argv[0] ?? "") && !runnable(c, argv)) continue;
     ran++;
-    const env = {
-      PATH: process.env.PATH,
-      HOME: home,
-      TRACKER_CONFIG_DIR: configDir,
-      TRACKER_URL: api.url,
-      TRACKER_AUTH_TOKEN: rng.chance(0.85) ? USER_TOKEN : undefined,
-    };
+    const env = fuzzEnv(world.api().url, home, configDir, rng.chance(0.85) ? USER_TOKEN : null);
     const kase = { argv, env, cwd: home };
     const r = await runCase(kase);
     codes.set(r.exitCode, (codes.get(r.exitCode) ?? 0) + 1);
@@ -111,7 +98,7 @@ test(`mutated command lines for every command (${CASES} cases, seed ${SEED})`, a
     if (why) failures.push(`${JSON.stringify(argv)} → ${why}`);
   }
   console.log(
-    `fuzz argv: ${ran} cases, ${failures.length} failures (seed ${SEED}); exit codes ${JSON.stringify(Object.fromEntries(codes))}, ${api.requests.length} API requests`,
+    `fuzz argv: ${ran} cases, ${failures.length} failures (seed ${SEED}); exit codes ${JSON.stringify(Object.fromEntries(codes))}, ${world.api().requests.length} API requests`,
   );
   expect(failures).toEqual([]);
 }, 240_000);

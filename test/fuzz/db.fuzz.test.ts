@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
-import { cleanup, runCase, scratch, violation } from "./harness.ts";
+import { fuzzEnv, runCase, scratch, useFuzzWorld, violation } from "./harness.ts";
 
 /** Commands that read or write local state. */
 const COMMANDS: string[][] = [
@@ -50,15 +49,11 @@ const STATES: Record<string, (dir: string) => void> = {
   },
 };
 
-let api: FakeApi;
-const dirs: string[] = [];
-beforeAll(async () => {
-  api = await startFakeApi();
-});
+const world = useFuzzWorld();
+const dirs = world.dirs;
+// Directories made read-only by a case are opened again before they are removed.
 afterAll(() => {
   for (const d of dirs) if (existsSync(d)) chmodSync(d, 0o755);
-  api.stop();
-  cleanup(dirs);
 });
 
 test("corrupt, old, future, read-only and locked databases", async () => {
@@ -68,13 +63,7 @@ test("corrupt, old, future, read-only and locked databases", async () => {
     for (const argv of COMMANDS) {
       const cwd = scratch("tracker-fuzz-ws-", dirs);
       const configDir = scratch("tracker-fuzz-cfg-", dirs);
-      const env = {
-        PATH: process.env.PATH,
-        HOME: cwd,
-        TRACKER_CONFIG_DIR: configDir,
-        TRACKER_URL: api.url,
-        TRACKER_AUTH_TOKEN: USER_TOKEN,
-      };
+      const env = fuzzEnv(world.api().url, cwd, configDir);
       const first = await runCase({ argv: ["defaults", "set", "acme/web"], env, cwd });
       if (first.exitCode !== 0) throw new Error(`setup failed: ${first.stderr}`);
       try {
@@ -102,13 +91,7 @@ test("corrupt, old, future, read-only and locked databases", async () => {
   for (const argv of [COMMANDS[2] as string[]]) {
     const cwd = scratch("tracker-fuzz-ws-", dirs);
     const configDir = scratch("tracker-fuzz-cfg-", dirs);
-    const env = {
-      PATH: process.env.PATH,
-      HOME: cwd,
-      TRACKER_CONFIG_DIR: configDir,
-      TRACKER_URL: api.url,
-      TRACKER_AUTH_TOKEN: USER_TOKEN,
-    };
+    const env = fuzzEnv(world.api().url, cwd, configDir);
     await runCase({ argv: ["defaults", "set", "acme/web"], env, cwd });
     const holder = new Database(join(configDir, "tracker.db"));
     holder.run("BEGIN EXCLUSIVE");

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { startFakeApi, type FakeApi } from "../fake-api/server.ts";
-import { cleanup, NASTY_VALUES, Rng, runCase, scratch, violation } from "./harness.ts";
+import { fuzzEnv, NASTY_VALUES, Rng, runCase, scratch, useFuzzWorld, violation } from "./harness.ts";
 
 const SEED = 0xe7f11e;
 
@@ -84,15 +83,8 @@ function plantFiles(rng: Rng, dir: string): string {
   }
 }
 
-let api: FakeApi;
-const dirs: string[] = [];
-beforeAll(async () => {
-  api = await startFakeApi();
-});
-afterAll(() => {
-  api.stop();
-  cleanup(dirs);
-});
+const world = useFuzzWorld();
+const dirs = world.dirs;
 
 test(`bad environment values and malformed workspace files (seed ${SEED})`, async () => {
   const rng = new Rng(SEED);
@@ -102,13 +94,7 @@ test(`bad environment values and malformed workspace files (seed ${SEED})`, asyn
   for (let i = 0; i < 300; i++) {
     const cwd = scratch("tracker-fuzz-ws-", dirs);
     const configDir = scratch("tracker-fuzz-cfg-", dirs);
-    const env: Record<string, string | undefined> = {
-      PATH: process.env.PATH,
-      HOME: cwd,
-      TRACKER_CONFIG_DIR: configDir,
-      TRACKER_URL: api.url,
-      TRACKER_AUTH_TOKEN: USER_TOKEN,
-    };
+    const env: Record<string, string | undefined> = fuzzEnv(world.api().url, cwd, configDir);
     const said: string[] = [];
     for (let k = 1 + rng.int(2); k > 0; k--) {
       const name = rng.pick(names);

@@ -5,6 +5,7 @@
  * unexpected failure), no stack trace, nothing on stdout when it fails, one JSON document when
  * --json succeeds, no token in any output, and an end within the case deadline.
  */
+import { afterAll, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,6 +13,8 @@ import type { Command, RouteMap } from "@stricli/core";
 import { loadRootRoutes } from "../../src/app.ts";
 import type { TrackerContext } from "../../src/context.ts";
 import { EXIT_CODE_TABLE } from "../../src/lib/exit-codes.ts";
+import { USER_TOKEN } from "../fake-api/seed.ts";
+import { type FakeApi, startFakeApi } from "../fake-api/server.ts";
 import { type CliResult, runInProcess } from "../helpers/cli.ts";
 
 /** A deterministic pseudo-random source (mulberry32). */
@@ -142,6 +145,42 @@ export function violation(c: RunCase, r: RunResult, secrets: readonly string[]):
     }
   }
   return undefined;
+}
+
+/** The fake API and scratch dirs of one fuzz file: started before its tests, removed after. */
+export function useFuzzWorld(): { api: () => FakeApi; dirs: string[] } {
+  let api: FakeApi | undefined;
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    api = await startFakeApi();
+  });
+  afterAll(() => {
+    api?.stop();
+    cleanup(dirs);
+  });
+  return {
+    api: () => {
+      if (!api) throw new Error("the fake API is not started yet");
+      return api;
+    },
+    dirs,
+  };
+}
+
+/** The environment of a fuzz case: a home, a config dir, the fake API and (by default) a valid token. */
+export function fuzzEnv(
+  apiUrl: string,
+  home: string,
+  configDir: string,
+  token: string | null = USER_TOKEN,
+): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    HOME: home,
+    TRACKER_CONFIG_DIR: configDir,
+    TRACKER_URL: apiUrl,
+    TRACKER_AUTH_TOKEN: token ?? undefined,
+  };
 }
 
 /** A temp dir removed by cleanup(). */
