@@ -176,3 +176,17 @@ describe("tracker api", () => {
     expect(api.requests).toEqual([]);
   });
 });
+
+describe("tracker api output stays valid JSON", () => {
+  test("a body with raw C1 characters in a string is escaped, not mangled by the sanitiser", async () => {
+    api.inject({
+      path: "/api/0/organizations/",
+      status: 200,
+      raw: '[{"slug":"a\u009bb"}]',
+      headers: { "Content-Type": "application/json" },
+    });
+    const r = await run(["api", "organizations/"]);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([{ slug: "a\u009bb" }]);
+  });
+});

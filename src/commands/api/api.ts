@@ -6,7 +6,7 @@ import { ValidationError } from "../../lib/errors.ts";
 import { apiRequestDeferred, type Host, type QueryValue } from "../../lib/http/client.ts";
 import { errorForStatus } from "../../lib/http/errors.ts";
 import { MAX_PAGES } from "../../lib/http/paginate.ts";
-import { writeLines } from "../../lib/output.ts";
+import { jsonText, writeLines } from "../../lib/output.ts";
 import { resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { ApiFlags } from "./index.ts";
 
@@ -90,15 +90,19 @@ function headersOf(raw: readonly string[] | undefined, ctx: TrackerContext): Rec
 
 function printBody(ctx: TrackerContext, text: string): void {
   if (text === "") return;
-  if (ctx.isStdoutTTY) {
-    try {
-      writeLines(ctx, JSON.stringify(JSON.parse(text), null, 2));
-      return;
-    } catch {
-      // not JSON: printed as is
-    }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: printed as is (through the terminal sanitiser like every output).
+    writeLines(ctx, text);
+    return;
   }
-  writeLines(ctx, text);
+  // Pretty on a terminal. Raw DEL/C1 characters inside JSON strings are escaped (jsonText) so the
+  // sanitiser never turns valid JSON into invalid JSON; otherwise the server's bytes are kept.
+  if (ctx.isStdoutTTY || /[\u007f-\u009f\u2028\u2029]/.test(text))
+    writeLines(ctx, jsonText(parsed, ctx.isStdoutTTY));
+  else writeLines(ctx, text);
 }
 
 /** `tracker api <path>`. */
