@@ -9,7 +9,7 @@ import {
   text_en,
 } from "@stricli/core";
 import type { TrackerContext } from "./context.ts";
-import { CliError } from "./lib/errors.ts";
+import { CliError, ValidationError } from "./lib/errors.ts";
 import { errorToJson } from "./lib/error-json.ts";
 import { exitCodeFor, renderError } from "./lib/error-render.ts";
 import { EXIT } from "./lib/exit-codes.ts";
@@ -82,6 +82,46 @@ export interface RunState {
   secrets: string[];
   /** JSON mode (--json or TRACKER_OUTPUT=json): failures are printed as one JSON object. */
   jsonErrors: boolean;
+  /** The command words of the run (`issue list`), for messages about its flags. */
+  command?: string;
+}
+
+/** Edit distance of two short words (did-you-mean only suggests near matches). */
+export function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j] as number;
+      row[j] = Math.min(
+        (row[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      prev = cur;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** Stricli's parser messages in tracker's words, with the exit code of the class they belong to. */
+export function parserFailure(
+  msg: string,
+  command: string | undefined,
+): { message: string; error?: CliError } {
+  const where = command ? ` for tracker ${command}` : "";
+  const unknown = /^No (?:flag|alias) registered for (-{1,2}[^\s,]+)/.exec(msg);
+  if (unknown) return { message: `Unknown flag ${unknown[1]}${where}.` };
+  const enumMiss = /^Expected "(.*)" to be one of \((.*)\)(?:, did you mean "(.*)")?/.exec(msg);
+  if (enumMiss) {
+    const [, got, allowed, guess] = enumMiss as unknown as [string, string, string, string | undefined];
+    const near = guess !== undefined && editDistance(got.toLowerCase(), guess.toLowerCase()) <= 2;
+    const message = `'${got}' is not one of ${allowed.split("|").join(", ")}${where}.${near ? ` Did you mean ${guess}?` : ""}`;
+    // A value outside its list is a bad flag value like any other (exit 21), not a usage error.
+    return { message, error: new ValidationError(message) };
+  }
+  return { message: msg };
 }
 
 /** A failure as the run prints it on stderr: `Error: …` text, or one JSON object in JSON mode. */
@@ -110,7 +150,9 @@ export function appConfig(state: RunState): PartialApplicationConfiguration {
       text: {
         ...text_en,
         noCommandRegisteredForInput: ({ input, corrections }) => {
-          const hint = corrections.length > 0 ? ` Did you mean ${corrections.join(" or ")}?` : "";
+          // Only near matches are suggested (Stricli offers anything loosely similar).
+          const near = corrections.filter((c) => editDistance(c.replace(/`/g, ""), input) <= 2);
+          const hint = near.length > 0 ? ` Did you mean ${near.join(" or ")}?` : "";
           return usage(
             `Unknown command '${input}'.${hint}`,
             `Error: Unknown command '${input}'.${hint}\nRun 'tracker --help' to see every command.`,
@@ -122,9 +164,13 @@ export function appConfig(state: RunState): PartialApplicationConfiguration {
               ? (exc as ArgumentParseError & { exception: unknown }).exception
               : exc;
           if (inner instanceof CliError) return render(inner);
+          const { message, error } = parserFailure(
+            exc instanceof Error ? exc.message : String(exc),
+            state.command,
+          );
+          if (error) return render(error);
           state.lastError = exc;
-          const msg = exc instanceof Error ? exc.message : String(exc);
-          return usage(msg, `Error: ${msg}\nRun the command with --help for usage.`);
+          return usage(message, `Error: ${message}\nRun the command with --help for usage.`);
         },
         exceptionWhileLoadingCommandContext: (exc) => `${render(exc)}\n`,
         exceptionWhileLoadingCommandFunction: (exc) => render(exc),

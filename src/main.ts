@@ -42,6 +42,20 @@ interface ScannedArgs {
   help: boolean;
 }
 
+/** The words of argv that route to a command (`issue list`), or undefined. */
+function commandWords(args: readonly string[], root: RouteMap<TrackerContext>): string | undefined {
+  const words: string[] = [];
+  let target: unknown = root;
+  for (const word of args) {
+    if (!isRouteMap(target) || word.startsWith("-")) break;
+    const next = target.getRoutingTargetForInput(word);
+    if (!next) break;
+    words.push(word);
+    target = next;
+  }
+  return words.length > 0 ? words.join(" ") : undefined;
+}
+
 function isRouteMap(t: unknown): t is RouteMap<TrackerContext> {
   return typeof t === "object" && t !== null && "getRoutingTargetForInput" in t;
 }
@@ -210,6 +224,27 @@ function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>, jsonMode =
   return { args, json, verbose, logLevel, help, command };
 }
 
+/** Short flags that take a value, so `-n5` can mean `-n 5` (limit, period, cursor, query, sort). */
+const VALUE_ALIASES = new Set(["n", "t", "c", "q", "s"]);
+
+/**
+ * argv as the parser should see it: `tracker help [words…]` is `tracker [words…] --help`, and a
+ * value glued to a short flag (`-n5`, `-t24h`) is split off, as other CLIs allow.
+ */
+export function expandArgv(argv: readonly string[]): string[] {
+  const end = argv.indexOf("--");
+  const head = end >= 0 ? argv.slice(0, end) : [...argv];
+  const tail = end >= 0 ? argv.slice(end) : [];
+  const out: string[] = [];
+  for (const a of head) {
+    const glued = /^-([A-Za-z])(.+)$/.exec(a);
+    if (glued && VALUE_ALIASES.has(glued[1] as string)) out.push(`-${glued[1]}`, glued[2] as string);
+    else out.push(a);
+  }
+  if (out[0] === "help") return [...out.slice(1), "--help", ...tail];
+  return [...out, ...tail];
+}
+
 /** The usage error for `--json` on a command word that names a group (or nothing), not a command. */
 function needsCommand(word: string | undefined): CliError {
   const what = word ? `\`tracker ${word}\`` : "`tracker`";
@@ -306,6 +341,7 @@ export async function runMain(
   root?: RouteMap<TrackerContext>,
   over?: ContextOverrides,
 ): Promise<ArgvRun> {
+  argv = expandArgv(argv);
   const state: RunState = { debug: false, lastError: undefined, secrets: [], jsonErrors: false };
   const first = firstCommandWord(argv);
   const application = buildApp(root ?? (await loadRoutesFor(first)), state);
@@ -321,6 +357,7 @@ export async function runMain(
   }
   state.jsonErrors = shaped.json;
   const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>, shaped.json);
+  state.command = commandWords(prepared.args, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
   try {
     if (prepared.logLevel !== undefined) level = parseLogLevel(prepared.logLevel, "--log-level");

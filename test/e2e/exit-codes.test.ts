@@ -38,7 +38,7 @@ describe("2 usage (found by the parser)", () => {
     expectFailure(
       flag,
       2,
-      /^Error: No flag registered for --nope[^\n]*\nRun the command with --help for usage\.\n$/,
+      /^Error: Unknown flag --nope for tracker org list\.\nRun the command with --help for usage\.\n$/,
     );
     expectFailure(
       positional,

@@ -142,9 +142,9 @@ describe("issue list flags", () => {
     });
   }
 
-  test("bad --sort names the allowed values (usage error)", async () => {
+  test("bad --sort names the allowed values (a bad flag value: exit 21)", async () => {
     const r = await list(["acme/web", "-s", "loudest"]);
-    expect(r.exitCode).toBe(2);
+    expect(r.exitCode).toBe(21);
     expect(r.stderr).toMatch(/date.*new.*freq.*user/);
     expect(api.requests).toEqual([]);
   });

@@ -69,7 +69,7 @@ describe("trace list (real CLI)", () => {
     [["-n", "1001"], 21, "Error: --limit must be from 1 to 1000, got 1001.\n"],
     [["-n", "abc"], 21, "Error: --limit must be a whole number from 1 to 1000, got 'abc'.\n"],
     [["-c", "bogus"], 21, "Error: --cursor must be 'last' or a cursor like 0:100:0, got 'bogus'.\n"],
-    [["-s", "size"], 2, 'Error: Expected "size" to be one of (date|duration)'],
+    [["-s", "size"], 21, "Error: 'size' is not one of date, duration for tracker trace list."],
   ])("bad flag %p → exit %d before any request", async (extra, code, message) => {
     const r = await runCli(["trace", "list", "acme/web", ...extra], { api, token: USER_TOKEN });
     expect(r.exitCode).toBe(code);

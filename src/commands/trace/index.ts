@@ -1,6 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, freshFlag, globalFlags, limitFlag } from "../../lib/flags.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
 import { RECENT_TRACES_TTL_DAYS, TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
@@ -15,6 +15,7 @@ export interface TraceListFlags {
   readonly limit: number;
   readonly query?: string;
   readonly sort: (typeof TRACE_SORTS)[number];
+  readonly period: string;
   readonly cursor?: string;
 }
 
@@ -44,14 +45,20 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
         default: "date",
         brief: "date (newest first) or duration (slowest first)",
       },
+      period: {
+        kind: "parsed",
+        parse: parsePeriod,
+        default: TRACE_LIST_PERIOD,
+        brief: "Window: <n>h, <n>d or <n>w",
+      },
       cursor: cursorFlag,
     },
-    aliases: { n: "limit", q: "query", s: "sort", c: "cursor" },
+    aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
   },
   docs: {
     brief: "List recent traces",
     fullDescription: describe(
-      `Lists transactions of the last ${TRACE_LIST_PERIOD} with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort and query; -c last continues from it. ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, transaction.duration, ...).`,
+      `Lists transactions of the last ${TRACE_LIST_PERIOD} (-t for another window) with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort and query; -c last continues from it. ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, transaction.duration, ...).`,
       [
         "tracker trace list acme/web",
         "tracker trace list -s duration -n 50",

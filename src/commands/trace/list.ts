@@ -41,6 +41,7 @@ export function shellQuote(word: string): string {
 export function nextPageCommand(target: string, flags: TraceListFlags, query: string | undefined): string {
   const parts = ["tracker", "trace", "list", target];
   if (flags.sort !== "date") parts.push("-s", flags.sort);
+  if (flags.period !== TRACE_LIST_PERIOD) parts.push("-t", flags.period);
   if (query !== undefined) parts.push("-q", shellQuote(query));
   if (flags.limit !== TRACE_LIMIT.fallback) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");
@@ -58,7 +59,13 @@ export default async function traceList(
     fresh: flags.fresh,
   });
   const query = flags.query?.trim() ? flags.query.trim() : undefined;
-  const key = cursorKey("trace-list", `${org}/${project}`, { sort: flags.sort, query });
+  // The default window keeps the key it always had, so saved positions stay valid.
+  const window = flags.period === TRACE_LIST_PERIOD ? undefined : flags.period;
+  const key = cursorKey("trace-list", `${org}/${project}`, {
+    sort: flags.sort,
+    query,
+    ...(window ? { period: window } : {}),
+  });
   const cursor = resolveCursor(this, key, flags.cursor);
   const projectId = await getProjectId(this, org, project, flags.fresh);
   const page = await listTraces(this, {
@@ -67,6 +74,7 @@ export default async function traceList(
     limit: flags.limit,
     sort: flags.sort,
     query,
+    period: flags.period,
     cursor,
   });
   saveCursor(this, key, page.nextCursor);
@@ -90,7 +98,7 @@ export default async function traceList(
       this,
       cursor
         ? `No more traces in ${where}${filter}.`
-        : `No traces found in ${where}${filter} in the last ${TRACE_LIST_PERIOD}.`,
+        : `No traces found in ${where}${filter} in the last ${flags.period}.`,
     );
     return;
   }
@@ -102,7 +110,7 @@ export default async function traceList(
     }),
   );
   const order = flags.sort === "duration" ? "slowest first" : "newest first";
-  const shown = `Showing ${items.length} trace${items.length === 1 ? "" : "s"} from ${where} (${order}, last ${TRACE_LIST_PERIOD}).`;
+  const shown = `Showing ${items.length} trace${items.length === 1 ? "" : "s"} from ${where} (${order}, last ${flags.period}).`;
   if (page.nextCursor) {
     writeTip(this, `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query)}`);
   } else {

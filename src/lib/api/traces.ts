@@ -48,6 +48,8 @@ export interface ListTracesOptions {
   limit: number;
   sort: keyof typeof TRACE_SORT_PARAM;
   query?: string;
+  /** Activity window (`7d` unless given). */
+  period?: string;
   cursor?: string;
 }
 
@@ -67,7 +69,7 @@ export async function listTraces(
         query: opts.query,
         sort: TRACE_SORT_PARAM[opts.sort],
         per_page: size,
-        statsPeriod: TRACE_LIST_PERIOD,
+        statsPeriod: opts.period ?? TRACE_LIST_PERIOD,
         cursor,
       },
       schema: EventsResponse,

@@ -15,7 +15,7 @@ const EVENTS = "/api/0/organizations/acme/events/";
 const api = useFakeApi();
 
 function flags(extra: Partial<TraceListFlags> = {}): TraceListFlags {
-  return { json: true, verbose: false, fresh: false, limit: 20, sort: "date", ...extra };
+  return { json: true, verbose: false, fresh: false, limit: 20, sort: "date", period: "7d", ...extra };
 }
 
 async function list(

@@ -165,7 +165,7 @@ describe("which trace and which org", () => {
     const t = createTestContext({ api, configDir, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
     await traceList.call(
       t.ctx,
-      { json: true, verbose: false, fresh: false, limit: 10, sort: "date" },
+      { json: true, verbose: false, fresh: false, limit: 10, sort: "date", period: "7d" },
       "acme/web",
     );
     api.reset();
