@@ -26,6 +26,7 @@ export const EXIT = {
   upgrade: 50,
   deviceFlow: 51,
   cancelled: 130,
+  terminated: 143,
 } as const;
 
 /** One row of the documented exit-code table. */
@@ -151,7 +152,13 @@ export const EXIT_CODE_TABLE: readonly ExitCodeDoc[] = [
   {
     code: 130,
     name: "cancelled",
-    when: "an interactive prompt was cancelled (Ctrl-C)",
+    when: "an interactive prompt or a run was cancelled (Ctrl-C)",
     action: "nothing was changed; run the command again",
+  },
+  {
+    code: 143,
+    name: "terminated",
+    when: "the run was stopped by SIGTERM",
+    action: "nothing stored is half-written; run the command again",
   },
 ];

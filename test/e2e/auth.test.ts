@@ -1,4 +1,6 @@
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { writeCredentials } from "../../src/lib/db/auth.ts";
 import { mintOrgToken } from "../fake-api/routes/auth.ts";
 import { configureOAuth, TEST_CLIENT_ID } from "../fake-api/routes/oauth.ts";
@@ -425,5 +427,32 @@ describe("scope hint and secrecy", () => {
       expect(r.stdout + r.stderr).not.toContain(USER_TOKEN.slice(7, 40));
     }
     expect(api.requestsTo("/oauth/token/")).toEqual([]);
+  });
+});
+
+describe("stored logins whose service is unknown or another", () => {
+  test("a login without a service URL (a repair after a downgrade) is never sent", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const ok = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
+    expect(ok.exitCode).toBe(0);
+    const db = new Database(join(dir, "tracker.db"));
+    db.run("UPDATE auth SET base_url = NULL");
+    db.close();
+    api.reset();
+    const r = await runCli(["org", "list"], { api, configDir: dir });
+    expect(r.exitCode).toBe(10);
+    expect(r.stderr).toStartWith(
+      "Error: The stored login does not say which service it belongs to; the token was not sent.",
+    );
+    expect(api.requests).toEqual([]);
+  });
+
+  test("the hint never says to unset a variable that is not set", async () => {
+    const dir = tempDir("tracker-cfg-");
+    await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
+    const r = await runCli(["org", "list"], { configDir: dir, env: { TRACKER_URL: undefined } });
+    expect(r.exitCode).toBe(13);
+    expect(r.stderr).not.toContain("unset TRACKER_URL");
+    expect(r.stderr).toContain(`set TRACKER_URL=${api.url}`);
   });
 });

@@ -99,11 +99,24 @@ export function safeReadCredentials(ctx: TrackerContext): StoredCredentials | un
 
 /** Stored credentials are only sent to the service URL they were issued for. */
 export function assertSameHost(ctx: TrackerContext, stored: StoredCredentials): void {
-  if (stored.base_url && stored.base_url !== ctx.settings.baseUrl) {
+  // A login whose service URL is unknown (a repair re-added the column after a downgrade) is
+  // never sent anywhere: it could belong to any server.
+  if (!stored.base_url) {
+    throw new AuthError(
+      "not_authenticated",
+      "The stored login does not say which service it belongs to; the token was not sent.",
+      "Run `tracker auth login` again (in CI, set TRACKER_AUTH_TOKEN).",
+    );
+  }
+  if (stored.base_url !== ctx.settings.baseUrl) {
+    // Only mention unsetting TRACKER_URL when it is set.
+    const other = ctx.env.TRACKER_URL?.trim()
+      ? `or unset TRACKER_URL to use ${stored.base_url}`
+      : `or set TRACKER_URL=${stored.base_url} to use that login`;
     throw new AuthError(
       "host_scope",
       `Stored credentials were issued for ${stored.base_url}, not ${ctx.settings.baseUrl}; the token was not sent.`,
-      `Run \`tracker auth login\` with TRACKER_URL=${ctx.settings.baseUrl}, or unset TRACKER_URL to use ${stored.base_url}.`,
+      `Run \`tracker auth login\` for ${ctx.settings.baseUrl}, ${other}.`,
     );
   }
 }
