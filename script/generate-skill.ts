@@ -170,7 +170,7 @@ const JSON_SHAPES = `## JSON output (parse stdout; never scrape tables)
 - \`trace view\`: \`{traceId, org, spanCount, errorCount, durationMs, projects, roots: [Span]}\`, spans nested in
   \`children\`. \`event view\`: the event. \`org list\`/\`project list\`: arrays of the service's objects.
 - Changes (\`issue resolve|unresolve|archive|assign\`): \`{changed: [Issue], failed: [{issue, error}], dryRun}\`.
-- Shape any document: \`--fields shortId,project.slug\` (dot paths, per item of \`data\`); \`--format md
+- Shape any document: \`--jq '.data[].shortId'\` (real jq; strings raw, one per line), \`--fields shortId,project.slug\` (dot paths, per item of \`data\`); \`--format md
   --max-chars 4000\` for size-bound markdown (least useful parts dropped first, a last line says what);
   \`--max-chars\` with \`--json\` trims arrays and adds \`"truncated"\`.
 - Errors: with \`--json\` or \`TRACKER_OUTPUT=json\`, one object on stderr \`{"error": {class, reason?, code,
@@ -197,7 +197,7 @@ const ENVIRONMENT = `## Environment
 export function generateSkill(): string {
   const out: string[] = [HEADER, "", PREREQUISITES, "", AUTH, "", JSON_SHAPES, "", "## Global options", ""];
   out.push(
-    "`--json`, `--verbose`, `--log-level error|warn|info|debug|trace`, `--fields`, `--format md`, `--max-chars N`, anywhere on the line; `--version`; `--help`.",
+    "`--json`, `--verbose`, `--log-level error|warn|info|debug|trace`, `--jq`, `--fields`, `--format md`, `--max-chars N`, anywhere on the line; `--version`; `--help`.",
     "",
   );
   const w: Walk = { out: [], paths: new Map(), shortcuts: [] };

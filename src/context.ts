@@ -39,6 +39,8 @@ export interface OutputOptions {
   readonly fields?: readonly string[][];
   readonly maxChars?: number;
   readonly format: "json" | "md";
+  /** A jq program the document is filtered through (`--jq`). */
+  readonly jq?: string;
 }
 
 /** The outcome of one in-process command run. */

@@ -36,7 +36,7 @@ interface ScannedArgs {
   /** `--no-json` was given (it beats TRACKER_OUTPUT=json). */
   noJson: boolean;
   /** Raw values of the output-shaping flags (validated by outputOptions). */
-  shaping: { fields?: string; maxChars?: string; format?: string };
+  shaping: { fields?: string; maxChars?: string; format?: string; jq?: string };
   verbose: boolean;
   logLevel: string | undefined;
   help: boolean;
@@ -162,6 +162,7 @@ const SHAPING_FLAGS: Record<string, keyof ScannedArgs["shaping"]> = {
   "--max-chars": "maxChars",
   "--maxChars": "maxChars",
   "--format": "format",
+  "--jq": "jq",
 };
 
 /**
@@ -180,7 +181,9 @@ function outputOptions(
       "Unset it, or set TRACKER_OUTPUT=json.",
     );
   }
-  const { fields, maxChars, format } = s.shaping;
+  const { fields, maxChars, format, jq } = s.shaping;
+  if (jq !== undefined && jq.trim() === "")
+    throw new ValidationError("--jq needs a jq program, e.g. '.data[].shortId'.", "jq");
   if (format !== undefined && format !== "json" && format !== "md") {
     throw new ValidationError(`--format must be json or md, got '${format}'.`, "format");
   }
@@ -196,14 +199,17 @@ function outputOptions(
   }
   const paths = fields === undefined ? undefined : parseFields(fields);
   const md = format === "md" || (max !== undefined && format === undefined && !s.json && envOut !== "json");
-  const json = !s.noJson && (s.json || envOut === "json" || md || paths !== undefined || max !== undefined);
+  const json =
+    jq !== undefined ||
+    (!s.noJson && (s.json || envOut === "json" || md || paths !== undefined || max !== undefined));
   if (!json) return { json };
   return {
     json,
     output: {
-      format: md ? "md" : "json",
+      format: md && jq === undefined ? "md" : "json",
       ...(paths ? { fields: paths } : {}),
       ...(max ? { maxChars: max } : {}),
+      ...(jq !== undefined ? { jq } : {}),
     },
   };
 }
@@ -356,6 +362,16 @@ export async function runMain(
     return { exitCode: exitCodeFor(err), error: err };
   }
   state.jsonErrors = shaped.json;
+  if (shaped.output?.jq !== undefined) {
+    // A program that does not compile is a usage error before anything else runs.
+    try {
+      const { checkJq } = await import("./lib/jq.ts");
+      await checkJq(shaped.output.jq);
+    } catch (err) {
+      errSink.write(`${renderFailure(err, state.jsonErrors, state)}\n`);
+      return { exitCode: exitCodeFor(err), error: err };
+    }
+  }
   const prepared = prepareArgs(argv, application.root as RouteMap<TrackerContext>, shaped.json);
   state.command = commandWords(prepared.args, application.root as RouteMap<TrackerContext>);
   let level: LogLevel = "info";
@@ -397,6 +413,18 @@ export async function runMain(
   // deletes the -wal file (1-2 ms per run); every transaction is already committed, and the next
   // open recovers the WAL as usual.
   await run(application, prepared.args, base as never);
+  // Output that finishes asynchronously (a --jq program) is part of the run.
+  const pending = built?.inFlight.get("output");
+  if (pending) {
+    try {
+      await pending;
+    } catch (err) {
+      state.lastError = err;
+      errSink.write(`${renderFailure(err, state.jsonErrors, state)}\n`);
+      if (over) built?.store.close();
+      return { exitCode: exitCodeFor(err), error: err };
+    }
+  }
   // An in-process run (over given) is one of many in this process: its database handle must go.
   if (over) built?.store.close();
   return { exitCode: normalizeExitCode(base.process.exitCode, state.lastError), error: state.lastError };

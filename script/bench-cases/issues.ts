@@ -18,4 +18,9 @@ export const cases: BenchCase[] = [
     needsApi: true,
     target: { clientMs: 15, rssMiB: 80 },
   },
+  {
+    name: "issue list -n 100 --jq '.data[].shortId'",
+    args: ["issue", "list", "acme/web", "-n", "100", "--jq", ".data[].shortId"],
+    needsApi: true,
+  },
 ];

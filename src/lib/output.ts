@@ -12,6 +12,17 @@ export function writeJson(ctx: TrackerContext, value: unknown): void {
   const o = ctx.output;
   let doc = value;
   if (o?.fields) doc = selectFields(doc, o.fields);
+  if (o?.jq !== undefined) {
+    const program = o.jq;
+    // Asynchronous: main waits for it before the run ends (ctx.inFlight "output").
+    const done = import("./jq.ts")
+      .then(({ runJq }) => runJq(doc, program))
+      .then((out) => {
+        if (out !== "") ctx.stdout.write(`${out}\n`);
+      });
+    ctx.inFlight.set("output", done);
+    return;
+  }
   if (o?.format === "md") {
     ctx.stdout.write(`${renderMarkdown(doc, o.maxChars)}\n`);
     return;
