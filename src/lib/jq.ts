@@ -12,11 +12,25 @@ function usageError(err: unknown): CliError {
   return new CliError(`Invalid --jq program: ${text}`, EXIT.usage);
 }
 
+/**
+ * Runs jq. Emscripten's main() sets process.exitCode to jq's exit status (5 on errors); that
+ * belongs to jq, not to this process (tests and the MCP server run many commands in one process).
+ */
+async function raw(data: string, program: string, flags: string[]): Promise<string> {
+  const jq = await import("jq-wasm");
+  const saved = process.exitCode;
+  try {
+    return await jq.raw(data, program, flags);
+  } finally {
+    // Setting undefined does not clear it in Bun: 0 is the same as never set.
+    process.exitCode = saved ?? 0;
+  }
+}
+
 /** Compiles a program against `null`; a syntax error is a usage error with jq's own message. */
 export async function checkJq(program: string): Promise<void> {
-  const jq = await import("jq-wasm");
   try {
-    await jq.raw("null", program, ["-c"]);
+    await raw("null", program, ["-c"]);
   } catch (err) {
     const text = err instanceof Error ? err.message : String(err);
     // Only compile errors count here; a runtime error on null (".foo[0]") is fine for real input.
@@ -26,9 +40,8 @@ export async function checkJq(program: string): Promise<void> {
 
 /** The program's output for a document: strings raw, everything else compact JSON, one per line. */
 export async function runJq(doc: unknown, program: string): Promise<string> {
-  const jq = await import("jq-wasm");
   try {
-    return await jq.raw(JSON.stringify(doc), program, ["-r", "-c"]);
+    return await raw(JSON.stringify(doc), program, ["-r", "-c"]);
   } catch (err) {
     throw usageError(err);
   }

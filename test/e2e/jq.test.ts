@@ -45,5 +45,7 @@ describe("--jq", () => {
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toBe("");
     expect(JSON.parse(r.stderr).error.message).toStartWith("Invalid --jq program: jq: error");
+    // jq's own exit status must not leak into the process that ran it (tests, the MCP server).
+    expect(process.exitCode ?? 0).toBe(0);
   });
 });
