@@ -227,7 +227,7 @@ describe("issue list org-wide", () => {
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe("Issues in all projects of acme (is:unresolved, sorted by last seen, last 90d):");
-    expect(lines[2]).toMatch(/^ALIAS\s+ID\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
+    expect(lines[2]).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
     expect(r.stderr).toContain("Tip: view an issue by alias and suffix, e.g. tracker issue view ");
     const v1 = await runCli(["issue", "view", "we-1", "--json"], { api, token: USER_TOKEN, configDir });
     expect(v1.exitCode).toBe(0);
@@ -241,12 +241,17 @@ describe("issue list human output (piped)", () => {
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe("Issues in acme/web (is:unresolved, sorted by last seen, last 90d):");
-    expect(lines[2]).toMatch(/^ID\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
+    expect(lines[2]).toMatch(/^ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
     expect(lines).toHaveLength(6);
     expect(lines[3]).toMatch(
-      /^WEB-1\s+ReferenceError: user is not defined\s+1805\s+951\s+2026-01-15T11:55:59Z$/,
+      /^WEB-1\s+fatal\s+ReferenceError: user is not defined\s+1805\s+951\s+2026-01-15T11:55:59Z$/,
     );
     expect(r.stdout).not.toContain("\x1b[");
+    // --sort new shows the sort key (FIRST SEEN) next to LAST SEEN.
+    const byNew = await list(["acme/web", "-n", "1", "-s", "new"]);
+    expect(byNew.stdout.split("\n")[2]).toMatch(
+      /^ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+FIRST SEEN\s+LAST SEEN$/,
+    );
     expect(r.stderr).toBe(
       "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n",
     );

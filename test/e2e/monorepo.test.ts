@@ -69,6 +69,6 @@ test("human output has an ALIAS column and the alias tip", async () => {
   ]);
   const r = await runCli(["issue", "list", "-n", "4"], { api, token: USER_TOKEN, cwd });
   expect(r.exitCode).toBe(0);
-  expect(r.stdout).toMatch(/^ALIAS\s+ID\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/m);
+  expect(r.stdout).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/m);
   expect(r.stderr).toContain("Tip: view an issue by alias and suffix");
 });

@@ -212,6 +212,7 @@ export async function listIssuesFor(
       now: this.now(),
       aliasOf: listing.aliased ? (i) => (i as Row).alias ?? i.project.slug : undefined,
       color: this.color && this.isStdoutTTY,
+      sort: flags.sort,
     }),
   ]);
   const first = listing.rows[0] as Row;

@@ -12,6 +12,8 @@ export interface IssueTableOptions {
   aliasOf?: (issue: Issue) => string;
   /** Colour the ID by level (TTY without NO_COLOR only). */
   color?: boolean;
+  /** The listing's sort: `new` adds FIRST SEEN (the other sort keys already have a column). */
+  sort?: string;
 }
 
 const LEVEL_COLORS: Record<string, string> = {
@@ -22,23 +24,34 @@ const LEVEL_COLORS: Record<string, string> = {
   debug: "\x1b[2m",
 };
 
-/** Renders issues as table lines: [ALIAS] ID TITLE EVENTS USERS LAST SEEN. */
+/**
+ * Renders issues as table lines: [ALIAS] ID LEVEL TITLE EVENTS USERS [FIRST SEEN] LAST SEEN. The
+ * LEVEL column says in words what the ID's colour says, so it survives NO_COLOR and pipes; the
+ * sort key always has a column (FIRST SEEN appears for `--sort new`).
+ */
 export function formatIssueTable(issues: readonly Issue[], opts: IssueTableOptions): string[] {
+  const byNew = opts.sort === "new";
+  const when = (iso: string | null) =>
+    opts.width === undefined ? isoSeconds(iso) : relativeTime(iso, opts.now);
   const columns: Column[] = [
     ...(opts.aliasOf ? [{ header: "alias" }] : []),
     { header: "id" },
+    { header: "level" },
     { header: "title", flex: true },
     { header: "events", align: "right" },
     { header: "users", align: "right" },
+    ...(byNew ? [{ header: "first seen" }] : []),
     { header: "last seen" },
   ];
   const rows = issues.map((i) => [
     ...(opts.aliasOf ? [opts.aliasOf(i)] : []),
     i.shortId,
+    i.level,
     i.title,
     String(i.count),
     String(i.userCount),
-    opts.width === undefined ? isoSeconds(i.lastSeen) : relativeTime(i.lastSeen, opts.now),
+    ...(byNew ? [when(i.firstSeen)] : []),
+    when(i.lastSeen),
   ]);
   const lines = formatTable(columns, rows, opts.width);
   if (!opts.color) return lines;

@@ -166,7 +166,7 @@ describe("multi-project listing", () => {
     expect(lines[0]).toBe(
       "Issues in acme/web (w), acme/api (a), globex/billing (b) (is:unresolved, sorted by last seen, last 90d):",
     );
-    expect(lines[2]).toMatch(/^ALIAS\s+ID\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
+    expect(lines[2]).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
     expect(t.stderr()).toContain("Tip: view an issue by alias and suffix, e.g. tracker issue view ");
     expect(t.stderr()).toContain("Showing 4; more exist. Show more at once with -n (up to 1000).");
   });
@@ -185,10 +185,10 @@ describe("golden output", () => {
       [
         "Issues in globex/billing (is:unresolved, sorted by last seen, last 90d):",
         "",
-        "ID         TITLE                                EVENTS  USERS  LAST SEEN",
-        "BILLING-1  TypeError: Cannot read properties …    1234     56  3m ago",
-        "BILLING-2  💥 Payment webhook 数据库 timeout         7      1  3h ago",
-        "BILLING-3  Slow query                               42      0  3d ago",
+        "ID         LEVEL    TITLE                       EVENTS  USERS  LAST SEEN",
+        "BILLING-1  error    TypeError: Cannot read pr…    1234     56  3m ago",
+        "BILLING-2  fatal    💥 Payment webhook 数据库…       7      1  3h ago",
+        "BILLING-3  warning  Slow query                      42      0  3d ago",
         "",
       ].join("\n"),
     );
@@ -203,10 +203,10 @@ describe("golden output", () => {
       [
         "Issues in globex/billing (is:unresolved, sorted by last seen, last 90d):",
         "",
-        "ID         TITLE                                                                                  EVENTS  USERS  LAST SEEN",
-        "BILLING-1  TypeError: Cannot read properties of undefined (reading 'amount') in invoice renderer    1234     56  2026-01-15T11:57:00Z",
-        "BILLING-2  💥 Payment webhook 数据库 timeout                                                           7      1  2026-01-15T08:55:00Z",
-        "BILLING-3  Slow query                                                                                 42      0  2026-01-12T12:00:00Z",
+        "ID         LEVEL    TITLE                                                                                  EVENTS  USERS  LAST SEEN",
+        "BILLING-1  error    TypeError: Cannot read properties of undefined (reading 'amount') in invoice renderer    1234     56  2026-01-15T11:57:00Z",
+        "BILLING-2  fatal    💥 Payment webhook 数据库 timeout                                                           7      1  2026-01-15T08:55:00Z",
+        "BILLING-3  warning  Slow query                                                                                 42      0  2026-01-12T12:00:00Z",
         "",
       ].join("\n"),
     );
