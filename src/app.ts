@@ -34,6 +34,8 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   cli: async () => (await import("./commands/cli/index.ts")).cliRoutes,
   upgrade: async () => (await import("./commands/upgrade/index.ts")).upgradeCommand,
   api: async () => (await import("./commands/api/index.ts")).apiCommand,
+  completion: async () => (await import("./commands/completion/index.ts")).completionCommand,
+  __complete: async () => (await import("./commands/completion/index.ts")).completeCommand,
   mcp: async () => (await import("./commands/mcp/index.ts")).mcpCommand,
   issues: async () => (await import("./commands/issue/index.ts")).issueListCommand,
   traces: async () => (await import("./commands/trace/index.ts")).traceListCommand,
@@ -41,7 +43,7 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   projects: async () => (await import("./commands/project/index.ts")).projectListCommand,
 };
 
-const HIDDEN_ROUTES = new Set(["issues", "traces", "orgs", "projects"]);
+const HIDDEN_ROUTES = new Set(["issues", "traces", "orgs", "projects", "__complete"]);
 
 function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
   return buildRouteMap({

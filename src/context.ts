@@ -1,4 +1,4 @@
-import type { CommandContext } from "@stricli/core";
+import type { CommandContext, RouteMap } from "@stricli/core";
 import type { Database } from "bun:sqlite";
 import type { AuthToken } from "./lib/auth/token.ts";
 import type { LogLevel, Settings } from "./lib/env.ts";
@@ -106,6 +106,8 @@ export interface TrackerContext extends CommandContext {
   readonly execPath: string;
   /** Keys of the notes and warnings this run has already said (each is said once per run). */
   readonly said: Set<string>;
+  /** The whole command tree (shell completion), injected by main.ts so commands never import app.ts. */
+  readonly commandTree?: () => Promise<RouteMap<TrackerContext>>;
   /** Shaping of the JSON document; absent means plain JSON. */
   readonly output?: OutputOptions;
   /** Work shared by concurrent requests of this run (e.g. one token refresh), by key. */

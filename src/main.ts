@@ -1,7 +1,7 @@
 import { homedir } from "node:os";
 import type { RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
-import { buildApp, loadRoutesFor, renderFailure, type RunState } from "./app.ts";
+import { buildApp, loadRootRoutes, loadRoutesFor, renderFailure, type RunState } from "./app.ts";
 import type { ArgvRun, ContextOverrides, OutputOptions, TrackerContext } from "./context.ts";
 import { createStore } from "./lib/db/index.ts";
 import { type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
@@ -310,6 +310,7 @@ export function buildContext(
     tokens: TOKENS,
     regions: REGIONS,
     said: new Set(),
+    commandTree: loadRootRoutes,
     ...(output ? { output } : {}),
     inFlight: new Map(),
     runArgv: (argv, runOver) => runMain(argv, undefined, runOver),

@@ -58,3 +58,19 @@ export function dropIssueRefs(ctx: TrackerContext, keys: readonly string[]): voi
     true,
   );
 }
+
+/** The most recently resolved issue references, `org/SHORT-ID` form (shell completion). */
+export function recentIssueRefs(ctx: TrackerContext, limit = 50): string[] {
+  return useCache(
+    ctx,
+    (db) =>
+      (
+        db
+          .query(
+            "SELECT ref FROM issue_refs WHERE base_url = ? AND ref NOT LIKE '#%' AND ref NOT LIKE '*/%' ORDER BY updated_at DESC LIMIT ?",
+          )
+          .all(ctx.settings.baseUrl, limit) as { ref: string }[]
+      ).map((r) => r.ref),
+    [],
+  );
+}

@@ -50,3 +50,17 @@ export function cacheProjects(ctx: TrackerContext, org: string, projects: readon
     true,
   );
 }
+
+/** Every cached `org/project` of the current service URL (shell completion). */
+export function cachedTargets(ctx: TrackerContext): string[] {
+  return useCache(
+    ctx,
+    (db) =>
+      (
+        db
+          .query("SELECT org, project FROM project_cache WHERE base_url = ? ORDER BY org, project")
+          .all(ctx.settings.baseUrl) as { org: string; project: string }[]
+      ).map((r) => `${r.org}/${r.project}`),
+    [],
+  );
+}

@@ -27,6 +27,22 @@ export function getCachedOrg(ctx: TrackerContext, org: string): CachedOrg | unde
   );
 }
 
+/** The slugs of every cached organization of the current service URL (shell completion). */
+export function cachedOrgSlugs(ctx: TrackerContext): string[] {
+  return useCache(
+    ctx,
+    (db) =>
+      (
+        db
+          .query("SELECT slug FROM org_regions WHERE base_url = ? ORDER BY slug")
+          .all(ctx.settings.baseUrl) as {
+          slug: string;
+        }[]
+      ).map((r) => r.slug),
+    [],
+  );
+}
+
 /** Stores organizations with their region URLs; with `replaceAll` the whole cache of this URL is refreshed. */
 export function saveOrgs(ctx: TrackerContext, orgs: readonly CachedOrg[], replaceAll = false): void {
   useCache(
