@@ -6,9 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { configureOAuth, TEST_CLIENT_ID } from "../test/fake-api/routes/oauth.ts";
-import { USER_TOKEN } from "../test/fake-api/seed.ts";
-import { type FakeApi, startFakeApi } from "../test/fake-api/server.ts";
+import type { FakeApi } from "../test/fake-api/server.ts";
 
 /** Control port used when --port is not given; the regions listen on the next two ports. */
 export const SANDBOX_PORT = 8800;
@@ -31,6 +29,11 @@ function sh(value: string): string {
 }
 
 async function main(): Promise<void> {
+  // Demo data relative to the current time: the fake server reads its clock when first loaded.
+  process.env.FAKE_API_NOW = "now";
+  const { configureOAuth, TEST_CLIENT_ID } = await import("../test/fake-api/routes/oauth.ts");
+  const { USER_TOKEN } = await import("../test/fake-api/seed.ts");
+  const { startFakeApi } = await import("../test/fake-api/server.ts");
   const port = parsePort(process.argv.slice(2));
   const configDir = mkdtempSync(join(tmpdir(), "tracker-sandbox-"));
   let api: FakeApi;

@@ -47,6 +47,9 @@ export function limitFlag(opts: { min: number; max: number; fallback: number }) 
   } as const;
 }
 
+/** Default `--period` of issue searches (`issue list`, query-wide changes, `issue events`). */
+export const DEFAULT_PERIOD = "90d";
+
 /** Parses `<number><unit>` with unit h, d or w (e.g. 24h, 90d, 2w). */
 export function parsePeriod(raw: string): string {
   const text = raw.trim();

@@ -59,6 +59,14 @@ test("bun run sandbox prints the exports, answers on the printed URL, and cleans
       headers: { Authorization: `Bearer ${vars.TRACKER_AUTH_TOKEN}` },
     });
     expect(inRegion.status).toBe(200);
+    // Demo data sits relative to the current time, so the default 90-day window shows it.
+    const issues = await fetch(`${orgs[0]?.links.regionUrl}/api/0/organizations/acme/issues/?limit=1`, {
+      headers: { Authorization: `Bearer ${vars.TRACKER_AUTH_TOKEN}` },
+    });
+    const [newest] = (await issues.json()) as { lastSeen: string }[];
+    const age = Date.now() - Date.parse(newest?.lastSeen as string);
+    expect(age).toBeGreaterThan(0);
+    expect(age).toBeLessThan(24 * 3600_000);
 
     proc.kill("SIGINT");
     expect(await proc.exited).toBe(0);

@@ -30,6 +30,25 @@ function parseThreshold(raw: string, flag: string): { n: number; window?: number
   return { n: Number(count), ...(window !== undefined ? { window: parseMinutes(window, flag) } : {}) };
 }
 
+/** Archived until `<n>` more events or users (optionally within a window) have been seen. */
+function thresholdUpdate(
+  raw: string,
+  flag: "--count" | "--users",
+  countKey: "ignoreCount" | "ignoreUserCount",
+  windowKey: "ignoreWindow" | "ignoreUserWindow",
+  noun: "events" | "users",
+): { body: IssueUpdate; done: string } {
+  const t = parseThreshold(raw, flag);
+  return {
+    body: {
+      status: "ignored",
+      substatus: "archived_until_condition_met",
+      statusDetails: { [countKey]: t.n, ...(t.window ? { [windowKey]: t.window } : {}) },
+    },
+    done: `archived until ${t.n} more ${noun}${t.window ? ` within ${raw.split("/")[1]}` : ""}`,
+  };
+}
+
 /** The update body and wording for the chosen archive condition. */
 export function archiveUpdate(flags: ArchiveFlags): { body: IssueUpdate; done: string } {
   const chosen = [flags.until, flags.for, flags.count, flags.users, flags.forever || undefined].filter(
@@ -52,27 +71,10 @@ export function archiveUpdate(flags: ArchiveFlags): { body: IssueUpdate; done: s
       done: `archived for ${flags.for.trim()}`,
     };
   }
-  if (flags.count !== undefined) {
-    const t = parseThreshold(flags.count, "--count");
-    return {
-      body: {
-        status: "ignored",
-        substatus: "archived_until_condition_met",
-        statusDetails: { ignoreCount: t.n, ...(t.window ? { ignoreWindow: t.window } : {}) },
-      },
-      done: `archived until ${t.n} more events${t.window ? ` within ${flags.count.split("/")[1]}` : ""}`,
-    };
-  }
+  if (flags.count !== undefined)
+    return thresholdUpdate(flags.count, "--count", "ignoreCount", "ignoreWindow", "events");
   if (flags.users !== undefined) {
-    const t = parseThreshold(flags.users, "--users");
-    return {
-      body: {
-        status: "ignored",
-        substatus: "archived_until_condition_met",
-        statusDetails: { ignoreUserCount: t.n, ...(t.window ? { ignoreUserWindow: t.window } : {}) },
-      },
-      done: `archived until ${t.n} more users${t.window ? ` within ${flags.users.split("/")[1]}` : ""}`,
-    };
+    return thresholdUpdate(flags.users, "--users", "ignoreUserCount", "ignoreUserWindow", "users");
   }
   if (flags.forever)
     return {

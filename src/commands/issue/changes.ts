@@ -1,13 +1,11 @@
 /** Specs of the commands that change issues: resolve, unresolve, archive, assign, note (and events). */
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import { cursorFlag, DEFAULT_PERIOD, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 
 /** Default and bounds of `--limit` for query-wide changes. */
 export const CHANGE_LIMIT = { min: 1, max: 1000, fallback: 100 } as const;
-/** Default `--period` of query-wide changes and `issue events`. */
-export const CHANGE_PERIOD = "90d";
 
 /** Flags every changing command shares. */
 export interface ChangeCommandFlags {
@@ -33,7 +31,7 @@ const changeFlags = {
   period: {
     kind: "parsed",
     parse: parsePeriod,
-    default: CHANGE_PERIOD,
+    default: DEFAULT_PERIOD,
     brief: "With --query: activity window",
   },
   limit: limitFlag(CHANGE_LIMIT),
@@ -244,7 +242,7 @@ export const eventsCommand = buildCommand<EventsFlags, [string], TrackerContext>
       period: {
         kind: "parsed",
         parse: parsePeriod,
-        default: CHANGE_PERIOD,
+        default: DEFAULT_PERIOD,
         brief: "Window: <n>h, <n>d or <n>w",
       },
       cursor: cursorFlag,

@@ -1,6 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import {
+  cursorFlag,
+  DEFAULT_PERIOD,
+  freshFlag,
+  globalFlags,
+  limitFlag,
+  parsePeriod,
+} from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import {
   archiveCommand,
@@ -15,8 +22,6 @@ import {
 export const ISSUE_SORTS = ["date", "new", "freq", "user"] as const;
 /** Default and bounds of `issue list --limit`. */
 export const ISSUE_LIMIT = { min: 1, max: 1000, fallback: 25 } as const;
-/** Default `--period`. */
-export const DEFAULT_PERIOD = "90d";
 
 /** Flags of `issue list`. */
 export interface IssueListFlags {

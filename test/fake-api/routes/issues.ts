@@ -4,10 +4,11 @@
  */
 import { detail, json, notFound, paginate } from "../http.ts";
 import type { FakeRequest, FakeState, Route, SeedOrg, SeedProject } from "../types.ts";
+import { FAKE_NOW_MS } from "../clock.ts";
 import { canSeeOrg, findOrg } from "./orgs.ts";
 
 /** The fake server's "now": seeds are placed relative to it (matches the test context clock). */
-export const ISSUES_NOW_MS = Date.parse("2026-01-15T12:00:00Z");
+export const ISSUES_NOW_MS = FAKE_NOW_MS;
 
 /** Seeded issue counts per `<org>/<project>` (acme/web is big enough for `-n 1000`). */
 export const SEEDED_ISSUE_COUNTS: Readonly<Record<string, number>> = {

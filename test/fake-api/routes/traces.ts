@@ -5,10 +5,11 @@
  */
 import { detail, json, notFound, paginate } from "../http.ts";
 import type { FakeRequest, FakeState, Route, SeedOrg } from "../types.ts";
+import { FAKE_NOW_MS } from "../clock.ts";
 import { canSeeOrg, findOrg } from "./orgs.ts";
 
 /** The fake server's "now" for trace data (same instant as the test context's default clock). */
-export const TRACE_CLOCK_MS = Date.parse("2026-01-15T12:00:00Z");
+export const TRACE_CLOCK_MS = FAKE_NOW_MS;
 
 /** A normal nested trace across two projects (web → api), with a run of identical db spans. */
 export const TRACE_NESTED = "aaaa1111bbbb2222cccc3333dddd4444";

@@ -14,6 +14,7 @@ import {
   orgIssueOr404,
   parseSearch,
 } from "./issues.ts";
+import { FAKE_NOW_MS } from "../clock.ts";
 import { canSeeOrg, findOrg, findProject } from "./orgs.ts";
 
 /** Teams of every organization (one per org plus a shared `backend`). */
@@ -175,7 +176,7 @@ async function addNote(req: FakeRequest): Promise<Response> {
     id: String(700000 + list.length + 1),
     type: "note",
     data: { text: body.text },
-    dateCreated: new Date(Date.parse("2026-01-15T12:00:00Z") + list.length * 1000).toISOString(),
+    dateCreated: new Date(FAKE_NOW_MS + list.length * 1000).toISOString(),
     user: user ? { id: user.id, name: user.name, email: user.email } : null,
   };
   list.push(note);
