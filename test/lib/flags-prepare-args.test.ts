@@ -163,6 +163,8 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "cli",
       "upgrade",
       "api",
+      "completion",
+      "__complete",
       "mcp",
       "issues",
       "traces",
