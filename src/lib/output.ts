@@ -50,6 +50,23 @@ export function writeLines(ctx: TrackerContext, lines: string | readonly string[
   ctx.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
 }
 
+/**
+ * A list's title. On a terminal it heads the table on stdout, followed by a blank line. When
+ * stdout is piped the rows alone are the output, so the title is framing like the tips.
+ */
+export function writeListTitle(ctx: TrackerContext, text: string): void {
+  if (ctx.isStdoutTTY) writeLines(ctx, `${text}\n\n`);
+  else writeListTip(ctx, text);
+}
+
+/**
+ * A list's tip or footer: on stderr, and when stdout is piped only if stderr is a terminal (a
+ * person watching the pipe), never into a script's captured stderr.
+ */
+export function writeListTip(ctx: TrackerContext, text: string): void {
+  if (ctx.isStdoutTTY || ctx.isStderrTTY) writeTip(ctx, text);
+}
+
 /** Writes a hint for humans to stderr (never stdout, never with --json). */
 export function writeTip(ctx: TrackerContext, text: string): void {
   ctx.stderr.write(`${ctx.color ? `\x1b[2m${text}\x1b[22m` : text}\n`);

@@ -2,14 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { eventIdOf } from "../fake-api/routes/triage.ts";
 import { findIssue } from "../fake-api/routes/issues.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { runCli, tempDir } from "../helpers/cli.ts";
+import { type RunOptions, runCli, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const api = useFakeApi();
-const run = (
-  args: string[],
-  opts: { configDir?: string; env?: Record<string, string>; stdin?: string } = {},
-) => runCli(args, { api, token: USER_TOKEN, ...opts });
+const run = (args: string[], opts: Omit<RunOptions, "api" | "token"> = {}) =>
+  runCli(args, { api, token: USER_TOKEN, ...opts });
 const issue = () => findIssue(api.state, "4158") as NonNullable<ReturnType<typeof findIssue>>;
 
 describe("issue events", () => {
@@ -32,13 +30,30 @@ describe("issue events", () => {
     expect(JSON.parse(next.stdout).data[0].eventID).toBe(eventIdOf(issue(), 120));
   });
 
-  test("human table with the event ids, and the next-page tip on stderr", async () => {
-    const r = await run(["issue", "events", "acme/WEB-4Y", "-n", "2"]);
+  test("terminal: table with the event ids and relative times, and the next-page tip on stderr", async () => {
+    const r = await run(["issue", "events", "acme/WEB-4Y", "-n", "2"], {
+      terminal: { stdout: true, stderr: true },
+      env: { NO_COLOR: "1" },
+    });
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.trim().split("\n");
     expect(lines[0]).toMatch(/^EVENT ID\s+TIMESTAMP\s+ENV\s+RELEASE\s+MESSAGE$/);
-    expect(lines[1]).toStartWith(eventIdOf(issue(), 0));
+    expect(lines[1]).toMatch(new RegExp(`^${eventIdOf(issue(), 0)}\\s+\\d+(m|h|d|mo|y) ago\\s`));
     expect(r.stderr).toContain("tracker issue events acme/WEB-4Y -c last");
+  });
+
+  test("piped: one tab-separated row per event with its RFC 3339 time; no header, no tips", async () => {
+    const r = await run(["issue", "events", "acme/WEB-4Y", "-n", "2"]);
+    expect(r.exitCode).toBe(0);
+    const rows = r.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => l.split("\t"));
+    expect(rows).toHaveLength(2);
+    expect(rows.map((cells) => cells.length)).toEqual([5, 5]);
+    expect(rows[0]?.[0]).toBe(eventIdOf(issue(), 0));
+    expect(rows[0]?.[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(r.stderr).toBe("");
   });
 
   test("--full asks for stack traces; request cookies and Authorization never reach the output", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { runCli, tempDir } from "../helpers/cli.ts";
+import { type RunOptions, runCli, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const api = useFakeApi();
@@ -36,8 +36,14 @@ const PageSchema = v.strictObject({
 const issueCalls = () => api.requestsTo("/api/0/organizations/acme/issues/");
 const sizes = () => issueCalls().map((r) => Number(r.query.get("limit")));
 
-async function list(args: string[], configDir?: string) {
-  return runCli(["issue", "list", ...args], { api, token: USER_TOKEN, ...(configDir ? { configDir } : {}) });
+async function list(args: string[], configDir?: string, terminal?: RunOptions["terminal"]) {
+  return runCli(["issue", "list", ...args], {
+    api,
+    token: USER_TOKEN,
+    ...(configDir ? { configDir } : {}),
+    // On a terminal, NO_COLOR keeps the golden text free of styling.
+    ...(terminal ? { terminal, env: { NO_COLOR: "1" } } : {}),
+  });
 }
 
 describe("issue list paging", () => {
@@ -223,38 +229,64 @@ describe("issue list org-wide", () => {
 
   test("human output has the ALIAS column and an alias tip; the alias works in issue view", async () => {
     const configDir = tempDir();
-    const r = await list(["acme/", "-n", "5"], configDir);
+    const r = await list(["acme/", "-n", "5"], configDir, { stdout: true, stderr: true });
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe("Issues in all projects of acme (is:unresolved, sorted by last seen, last 90d):");
     expect(lines[2]).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
     expect(r.stderr).toContain("Tip: view an issue by alias and suffix, e.g. tracker issue view ");
+    // Piped, the alias is the first tab-separated field of each row.
+    const piped = await list(["acme/", "-n", "5"], configDir);
+    expect(piped.stdout.split("\n")[0]?.split("\t").slice(0, 2)).toEqual(["m", "MOBILE-APP-1"]);
     const v1 = await runCli(["issue", "view", "we-1", "--json"], { api, token: USER_TOKEN, configDir });
     expect(v1.exitCode).toBe(0);
     expect(JSON.parse(v1.stdout).shortId).toBe("WEB-1");
   });
 });
 
-describe("issue list human output (piped)", () => {
-  test("header, columns, ISO times, tip and footer on stderr", async () => {
+describe("issue list human output", () => {
+  const TITLE = "Issues in acme/web (is:unresolved, sorted by last seen, last 90d):";
+  const TIPS =
+    "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n";
+
+  test("piped: one tab-separated row per issue, RFC 3339 times, nothing else anywhere (golden)", async () => {
     const r = await list(["acme/web", "-n", "3"]);
     expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        "WEB-1\tfatal\tReferenceError: user is not defined\t1805\t951\t2026-01-15T11:55:59Z",
+        "WEB-2\tdebug\tError: Request failed with status code 500\t1720\t1319\t2026-01-15T11:17:59Z",
+        "WEB-3\terror\tZeroDivisionError: division by zero\t2991\t410\t2026-01-15T11:03:59Z",
+        "",
+      ].join("\n"),
+    );
+    expect(r.stderr).toBe("");
+    // --sort new adds the sort key (FIRST SEEN) before LAST SEEN.
+    const byNew = await list(["acme/web", "-n", "1", "-s", "new"]);
+    expect(byNew.stdout.trimEnd().split("\t")).toHaveLength(7);
+  });
+
+  test("piped while stderr is a terminal: the title and tips go to stderr for the person watching", async () => {
+    const r = await list(["acme/web", "-n", "3"], undefined, { stderr: true });
+    expect(r.stdout.split("\n")[0]).toStartWith("WEB-1\tfatal\t");
+    expect(r.stderr).toBe(`${TITLE}\n${TIPS}`);
+  });
+
+  test("terminal: title, blank line, aligned table with relative times; tips on stderr", async () => {
+    const r = await list(["acme/web", "-n", "3"], undefined, { stdout: true, stderr: true });
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe("Issues in acme/web (is:unresolved, sorted by last seen, last 90d):");
+    expect(lines[0]).toBe(TITLE);
+    expect(lines[1]).toBe("");
     expect(lines[2]).toMatch(/^ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
     expect(lines).toHaveLength(6);
     expect(lines[3]).toMatch(
-      /^WEB-1\s+fatal\s+ReferenceError: user is not defined\s+1805\s+951\s+2026-01-15T11:55:59Z$/,
+      /^WEB-1\s+fatal\s+ReferenceError: user is not defined\s+1805\s+951\s+\d+(m|h|d|mo|y) ago$/,
     );
-    expect(r.stdout).not.toContain("\x1b[");
-    // --sort new shows the sort key (FIRST SEEN) next to LAST SEEN.
-    const byNew = await list(["acme/web", "-n", "1", "-s", "new"]);
+    const byNew = await list(["acme/web", "-n", "1", "-s", "new"], undefined, { stdout: true });
     expect(byNew.stdout.split("\n")[2]).toMatch(
       /^ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+FIRST SEEN\s+LAST SEEN$/,
     );
-    expect(r.stderr).toBe(
-      "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n",
-    );
+    expect(r.stderr).toBe(TIPS);
   });
 });
 

@@ -8,7 +8,8 @@ import { useFakeApi } from "../helpers/fake-api.ts";
 
 const api = useFakeApi();
 
-const TABLE_HEAD = /^SLUG\s+NAME\s+REGION\n/;
+/** The first row of the piped org list: tab-separated, no header. */
+const TABLE_HEAD = /^acme\t[^\n]+\n/;
 
 describe("trace", () => {
   test("every request and response is logged with method, URL, status, duration and redacted headers", async () => {

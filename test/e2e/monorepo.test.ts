@@ -67,7 +67,13 @@ test("human output has an ALIAS column and the alias tip", async () => {
     ["acme", "web", "apps/web"],
     ["acme", "mobile-app", "apps/mobile"],
   ]);
-  const r = await runCli(["issue", "list", "-n", "4"], { api, token: USER_TOKEN, cwd });
+  const r = await runCli(["issue", "list", "-n", "4"], {
+    api,
+    token: USER_TOKEN,
+    cwd,
+    terminal: { stdout: true, stderr: true },
+    env: { NO_COLOR: "1" },
+  });
   expect(r.exitCode).toBe(0);
   expect(r.stdout).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/m);
   expect(r.stderr).toContain("Tip: view an issue by alias and suffix");

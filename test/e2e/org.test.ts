@@ -19,11 +19,27 @@ describe("org list", () => {
     expect(listCalls.every((c) => c.headers.authorization === `Bearer ${USER_TOKEN}`)).toBe(true);
   });
 
-  test("human output is a table; global flags work before the command words", async () => {
-    const r = await runCli(["--verbose", "org", "list"], { api, token: USER_TOKEN });
-    expect(r.exitCode).toBe(0);
-    expect(r.stdout.split("\n")[0]).toMatch(/^SLUG\s+NAME\s+REGION$/);
-    expect(r.stdout).toContain("globex");
+  test("human output is a table on a terminal, tab-separated rows piped; global flags work before the command words", async () => {
+    const tty = await runCli(["--verbose", "org", "list"], {
+      api,
+      token: USER_TOKEN,
+      terminal: { stdout: true },
+      env: { NO_COLOR: "1" },
+    });
+    expect(tty.exitCode).toBe(0);
+    const lines = tty.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^SLUG\s+NAME\s+REGION$/);
+    expect(lines.slice(1).map((l) => l.split(/\s{2,}/)[0])).toEqual(["acme", "globex", "initech"]);
+    const piped = await runCli(["--verbose", "org", "list"], { api, token: USER_TOKEN });
+    const rows = piped.stdout
+      .trimEnd()
+      .split("\n")
+      .map((l) => l.split("\t"));
+    expect(rows.map((cells) => [cells[0], cells.length])).toEqual([
+      ["acme", 3],
+      ["globex", 3],
+      ["initech", 3],
+    ]);
   });
 
   test("caches org regions in the database for later org-scoped calls", async () => {

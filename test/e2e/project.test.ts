@@ -50,8 +50,13 @@ describe("project list", () => {
     expect(list[0]?.id).toBe("300001");
   });
 
-  test("human table with a tip on stderr", async () => {
-    const r = await runCli(["project", "list", "globex"], { api, token: USER_TOKEN });
+  test("terminal: aligned table with a tip on stderr (golden)", async () => {
+    const r = await runCli(["project", "list", "globex"], {
+      api,
+      token: USER_TOKEN,
+      terminal: { stdout: true, stderr: true },
+      env: { NO_COLOR: "1" },
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(
       [
@@ -63,6 +68,13 @@ describe("project list", () => {
     );
     expect(r.stderr).toBe("Show one: tracker project view globex/<project>\n");
     expect(api.requestsTo("/api/0/organizations/globex/projects/").map((q) => q.host)).toEqual(["de"]);
+  });
+
+  test("piped: tab-separated rows, no header, no tip (golden)", async () => {
+    const r = await runCli(["project", "list", "globex"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("web\tGlobex Web\tjavascript\nbilling\tBilling\tjava\n");
+    expect(r.stderr).toBe("");
   });
 
   test("pages through more than 100 projects with per_page ≤ 100", async () => {

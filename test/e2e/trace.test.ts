@@ -21,19 +21,21 @@ describe("trace list (real CLI)", () => {
     expect(api.requestsTo(EVENTS).map((q) => q.query.get("per_page"))).toEqual(["100", "100", "50"]);
   });
 
-  test("piped table, then -c last in a new process, then trace view of a prefix from the table", async () => {
+  test("piped rows, then -c last in a new process, then trace view of a prefix from the rows", async () => {
     const configDir = tempDir();
+    // stdout piped, stderr on a terminal: rows for the script, the footer for the person.
     const first = await runCli(["trace", "list", "acme/web", "-n", "2"], {
       api,
       token: USER_TOKEN,
       configDir,
+      terminal: { stderr: true },
+      env: { NO_COLOR: "1" },
     });
     expect(first.exitCode).toBe(0);
     expect(first.stdout).toBe(
       [
-        "TRACE ID  TRANSACTION     DURATION  TIMESTAMP",
-        "aaaa1111  GET /api/users     245ms  2026-01-15T11:59:00Z",
-        "eeee0000  GET /checkout      512ms  2026-01-15T11:50:00Z",
+        "aaaa1111\tGET /api/users\t245ms\t2026-01-15T11:59:00Z",
+        "eeee0000\tGET /checkout\t512ms\t2026-01-15T11:50:00Z",
         "",
       ].join("\n"),
     );
@@ -48,7 +50,8 @@ describe("trace list (real CLI)", () => {
       configDir,
     });
     expect(next.exitCode).toBe(0);
-    expect(next.stdout.split("\n")[1]).toStartWith("cafe0000  POST /api/orders");
+    expect(next.stdout.split("\n")[0]).toStartWith("cafe0000\tPOST /api/orders");
+    expect(next.stderr).toBe("");
     expect(api.requestsTo(EVENTS).map((q) => q.query.get("cursor"))).toEqual([null, "0:2:0"]);
     const v = await runCli(["trace", "view", "aaaa1111"], { api, token: USER_TOKEN, configDir });
     expect(v.stderr).toBe("");

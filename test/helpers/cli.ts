@@ -32,6 +32,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Run as a child process even when the source is tested (signals, exit paths, real stdio). */
   subprocess?: boolean;
+  /** Streams that are terminals (in-process only, even under TRACKER_TEST_BINARY: pipes are no terminals). */
+  terminal?: { stdout?: boolean; stderr?: boolean };
 }
 
 /** The command that starts the CLI: the compiled binary if TRACKER_TEST_BINARY is set, else bun on src/bin.ts. */
@@ -58,10 +60,14 @@ export function removeTempDirs(): void {
 export async function runCli(args: readonly string[], opts: RunOptions = {}): Promise<CliResult> {
   const env = cliEnv(opts);
   const cwd = opts.cwd ?? tempDir("tracker-cwd-");
-  if (opts.subprocess || process.env.TRACKER_TEST_BINARY) return runProcess(args, env, cwd, opts);
+  if (opts.subprocess || (process.env.TRACKER_TEST_BINARY && !opts.terminal)) {
+    return runProcess(args, env, cwd, opts);
+  }
   return runInProcess(args, {
     env,
     cwd,
+    isStdoutTTY: opts.terminal?.stdout ?? false,
+    isStderrTTY: opts.terminal?.stderr ?? false,
     terminalWidth: Number(env.COLUMNS) > 0 ? Number(env.COLUMNS) : 80,
     readStdin: async () => opts.stdin ?? "",
   });

@@ -3,10 +3,10 @@ import { type ApiEvent, eventMessage, eventTimestamp, listIssueEventsPage } from
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { scrubEvent } from "../../lib/format/event-view.ts";
 import { formatTable } from "../../lib/format/table.ts";
-import { isoSeconds } from "../../lib/format/time.ts";
+import { listTime } from "../../lib/format/time.ts";
 import { fetchLimited } from "../../lib/http/paginate.ts";
 import { resolveIssue } from "../../lib/issues/resolve.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeJson, writeLines, writeListTip, writeTip } from "../../lib/output.ts";
 import type { EventsFlags } from "./changes.ts";
 
 function tag(e: ApiEvent, key: string): string {
@@ -44,7 +44,7 @@ export default async function issueEvents(
   }
   const rows = page.data.map((e) => [
     e.eventID,
-    isoSeconds(eventTimestamp(e)),
+    listTime(eventTimestamp(e), this.now(), this.isStdoutTTY),
     tag(e, "environment"),
     tag(e, "release"),
     eventMessage(e),
@@ -63,9 +63,10 @@ export default async function issueEvents(
       this.isStdoutTTY ? this.terminalWidth : undefined,
     ),
   );
-  writeTip(
+  writeListTip(
     this,
     `Events of ${issue.shortId} (${org}). One event: tracker event view ${org}/${issue.project.slug}/<event-id>`,
   );
-  if (page.nextCursor) writeTip(this, `More events: tracker issue events ${org}/${issue.shortId} -c last`);
+  if (page.nextCursor)
+    writeListTip(this, `More events: tracker issue events ${org}/${issue.shortId} -c last`);
 }

@@ -9,7 +9,7 @@ import { computeAliases } from "../../lib/resolve/aliases.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeJson, writeLines, writeListTip, writeListTitle, writeTip } from "../../lib/output.ts";
 import { saveAliases } from "../../lib/db/aliases.ts";
 import { type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
@@ -204,29 +204,29 @@ export async function listIssuesFor(
     writeTip(this, `No issues found. ${listing.header} (${filter}).`);
     return;
   }
-  writeLines(this, [
-    `${listing.header} (${filter}):`,
-    "",
-    ...formatIssueTable(listing.rows, {
+  writeListTitle(this, `${listing.header} (${filter}):`);
+  writeLines(
+    this,
+    formatIssueTable(listing.rows, {
       width: this.isStdoutTTY ? this.terminalWidth : undefined,
       now: this.now(),
       aliasOf: listing.aliased ? (i) => (i as Row).alias ?? i.project.slug : undefined,
       color: this.color && this.isStdoutTTY,
       sort: flags.sort,
     }),
-  ]);
+  );
   const first = listing.rows[0] as Row;
   if (listing.aliased) {
     const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
-    writeTip(
+    writeListTip(
       this,
       `Tip: view an issue by alias and suffix, e.g. tracker issue view ${first.alias}-${suffix}`,
     );
   } else {
-    writeTip(this, `Tip: tracker issue view ${first.shortId} shows an issue with its latest event.`);
+    writeListTip(this, `Tip: tracker issue view ${first.shortId} shows an issue with its latest event.`);
   }
   if (listing.hasMore) {
-    writeTip(
+    writeListTip(
       this,
       listing.resumable
         ? `Showing ${listing.rows.length}; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).`

@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { listProjects } from "../../lib/api/projects.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { formatTable } from "../../lib/format/table.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeJson, writeLines, writeListTip, writeTip } from "../../lib/output.ts";
 import { resolveOrg, withSlugHint } from "../../lib/resolve/target.ts";
 
 /** Flags of `project list`. */
@@ -32,5 +32,5 @@ export default async function projectList(
       this.isStdoutTTY ? this.terminalWidth : undefined,
     ),
   );
-  writeTip(this, `Show one: tracker project view ${target.org}/<project>`);
+  writeListTip(this, `Show one: tracker project view ${target.org}/<project>`);
 }

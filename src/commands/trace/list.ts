@@ -5,7 +5,7 @@ import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
 import { formatTraceTable } from "../../lib/format/trace-table.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeJson, writeLines, writeListTip, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { TraceListFlags } from "./index.ts";
 
@@ -112,9 +112,9 @@ export default async function traceList(
   const order = flags.sort === "duration" ? "slowest first" : "newest first";
   const shown = `Showing ${items.length} trace${items.length === 1 ? "" : "s"} from ${where} (${order}, last ${flags.period}).`;
   if (page.nextCursor) {
-    writeTip(this, `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query)}`);
+    writeListTip(this, `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query)}`);
   } else {
-    writeTip(this, `${shown} End of results.`);
+    writeListTip(this, `${shown} End of results.`);
   }
-  writeTip(this, "View a trace: tracker trace view <TRACE ID>");
+  writeListTip(this, "View a trace: tracker trace view <TRACE ID>");
 }

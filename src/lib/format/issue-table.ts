@@ -1,7 +1,7 @@
 /** The `issue list` table (spec rule 5). */
 import type { Issue } from "../api/issues.ts";
 import { type Column, formatTable } from "./table.ts";
-import { isoSeconds, relativeTime } from "./time.ts";
+import { listTime } from "./time.ts";
 
 /** Options of the issue table. */
 export interface IssueTableOptions {
@@ -31,8 +31,7 @@ const LEVEL_COLORS: Record<string, string> = {
  */
 export function formatIssueTable(issues: readonly Issue[], opts: IssueTableOptions): string[] {
   const byNew = opts.sort === "new";
-  const when = (iso: string | null) =>
-    opts.width === undefined ? isoSeconds(iso) : relativeTime(iso, opts.now);
+  const when = (iso: string | null) => listTime(iso, opts.now, opts.width !== undefined);
   const columns: Column[] = [
     ...(opts.aliasOf ? [{ header: "alias" }] : []),
     { header: "id" },

@@ -32,20 +32,28 @@ export interface Column {
   align?: "left" | "right";
 }
 
+/** One cell of a piped row: tabs and line breaks in server text would split the row. */
+function tsvCell(text: string): string {
+  return text.replace(/[\t\r\n]+/g, " ");
+}
+
 /**
- * Renders rows under upper-case headers with two-space gaps. With a width, the flex column is
- * truncated so each line fits; without one (piped output), nothing is truncated.
+ * Renders rows for a terminal of the given width: upper-case headers, two-space gaps, the flex
+ * column truncated so each line fits. Without a width (stdout is not a terminal) the rows are for
+ * scripts, as `gh` prints them: no header, one row per line, cells separated by one tab, nothing
+ * padded or truncated.
  */
 export function formatTable(
   columns: readonly Column[],
   rows: readonly (readonly string[])[],
   width?: number,
 ): string[] {
+  if (width === undefined) return rows.map((r) => r.map(tsvCell).join("\t"));
   const widths = columns.map((c, i) =>
     Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? ""))),
   );
   const flexIndex = columns.findIndex((c) => c.flex);
-  if (width !== undefined && flexIndex >= 0) {
+  if (flexIndex >= 0) {
     const total = widths.reduce((a, b) => a + b, 0) + 2 * (columns.length - 1);
     if (total > width) {
       const over = total - width;

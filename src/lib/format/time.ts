@@ -17,22 +17,22 @@ export function relativeTime(iso: string | null | undefined, now: number): strin
   return `${Math.floor(d / 365)}y ago`;
 }
 
-/** An ISO time shortened to whole seconds in UTC (`2026-01-15T11:55:59Z`), for piped output. */
+/** An ISO time shortened to whole seconds in UTC (`2026-01-15T11:55:59Z`, RFC 3339), for piped output. */
 export function isoSeconds(iso: string | null | undefined): string {
   const t = iso ? Date.parse(iso) : Number.NaN;
-  return Number.isNaN(t) ? "-" : `${new Date(t).toISOString().slice(0, 19)}Z`;
+  if (Number.isNaN(t)) return "-";
+  const text = new Date(t).toISOString();
+  // Years outside 0000-9999 have a signed six-digit form that RFC 3339 cannot carry.
+  return text.length === 24 ? `${text.slice(0, 19)}Z` : (iso ?? "-");
 }
 
-/** Like isoSeconds, for text from the API: unparsable text is shown as it is rather than as `-`. */
-export function formatIsoSeconds(text: string): string {
-  return Number.isNaN(Date.parse(text)) ? text : isoSeconds(text);
-}
-
-const MONTH_MS = 30 * 86_400_000;
-
-/** Like relativeTime within 30 days; older times as their date (`2025-11-01`); unparsable text as it is. */
-export function formatRelativeTime(text: string, nowMs: number): string {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return text;
-  return nowMs - ms >= MONTH_MS ? new Date(ms).toISOString().slice(0, 10) : relativeTime(text, nowMs);
+/**
+ * The one time style of list columns: relative on a terminal (`5m ago`, minute precision), RFC
+ * 3339 seconds when piped; text the API sent that is not a time is shown as it is, a missing one
+ * as `-`. `--json` always carries the service's absolute value.
+ */
+export function listTime(text: string | null | undefined, nowMs: number, tty: boolean): string {
+  if (!text) return "-";
+  if (Number.isNaN(Date.parse(text))) return text;
+  return tty ? relativeTime(text, nowMs) : isoSeconds(text);
 }

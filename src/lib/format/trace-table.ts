@@ -1,7 +1,7 @@
 /** The human table of `trace list`. */
 import type { TransactionRow } from "../api/traces.ts";
 import { formatDuration } from "./duration.ts";
-import { formatIsoSeconds, formatRelativeTime } from "./time.ts";
+import { listTime } from "./time.ts";
 import { formatTable } from "./table.ts";
 
 /** Characters of the trace id shown in tables (accepted back by `trace view`). */
@@ -28,7 +28,7 @@ export function formatTraceTable(rows: readonly TransactionRow[], opts: TraceTab
       r.trace.slice(0, SHORT_TRACE_ID_LENGTH).toLowerCase(),
       r.transaction ?? "-",
       formatDuration(r["transaction.duration"]),
-      tty ? formatRelativeTime(r.timestamp, opts.nowMs) : formatIsoSeconds(r.timestamp),
+      listTime(r.timestamp, opts.nowMs, tty),
     ]),
     opts.width,
   );

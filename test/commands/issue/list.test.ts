@@ -160,7 +160,7 @@ describe("multi-project listing", () => {
   });
 
   test("human output: ALIAS column first and the alias tip", async () => {
-    const t = ctxFor();
+    const t = ctxFor({ tty: true });
     await listIssuesFor.call(t.ctx, flags({ limit: 4 }), multi);
     const lines = t.stdout().split("\n");
     expect(lines[0]).toBe(
@@ -196,19 +196,17 @@ describe("golden output", () => {
     for (const line of t.stdout().split("\n")) expect(Bun.stringWidth(line)).toBeLessThanOrEqual(72);
   });
 
-  test("non-TTY: full titles and ISO times", async () => {
+  test("non-TTY: tab-separated rows, full titles, RFC 3339 times, no title or tips", async () => {
     const t = ctxFor({ tty: false, width: 72 });
     await listIssuesFor.call(t.ctx, flags(), single);
     expect(t.stdout()).toBe(
       [
-        "Issues in globex/billing (is:unresolved, sorted by last seen, last 90d):",
-        "",
-        "ID         LEVEL    TITLE                                                                                  EVENTS  USERS  LAST SEEN",
-        "BILLING-1  error    TypeError: Cannot read properties of undefined (reading 'amount') in invoice renderer    1234     56  2026-01-15T11:57:00Z",
-        "BILLING-2  fatal    💥 Payment webhook 数据库 timeout                                                           7      1  2026-01-15T08:55:00Z",
-        "BILLING-3  warning  Slow query                                                                                 42      0  2026-01-12T12:00:00Z",
+        "BILLING-1\terror\tTypeError: Cannot read properties of undefined (reading 'amount') in invoice renderer\t1234\t56\t2026-01-15T11:57:00Z",
+        "BILLING-2\tfatal\t💥 Payment webhook 数据库 timeout\t7\t1\t2026-01-15T08:55:00Z",
+        "BILLING-3\twarning\tSlow query\t42\t0\t2026-01-12T12:00:00Z",
         "",
       ].join("\n"),
     );
+    expect(t.stderr()).toBe("");
   });
 });

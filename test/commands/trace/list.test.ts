@@ -22,8 +22,9 @@ async function list(
   f: Partial<TraceListFlags>,
   target: string | undefined = "acme/web",
   configDir = tempDir(),
+  tty = false,
 ) {
-  const t = createTestContext({ api, configDir, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
+  const t = createTestContext({ api, configDir, tty, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
   await traceList.call(t.ctx, flags(f), target);
   return { out: t.stdout(), err: t.stderr(), json: f.json === false ? undefined : JSON.parse(t.stdout()), t };
 }
@@ -184,13 +185,18 @@ describe("saved cursors", () => {
 });
 
 describe("human output", () => {
-  test("table on stdout, footer with the exact next-page command on stderr (golden)", async () => {
-    const { out, err } = await list({ json: false, limit: 4, sort: "duration", query: "GET /api" });
-    expect(out).toBe(
-      ["TRACE ID  TRANSACTION            DURATION  TIMESTAMP", ...out.split("\n").slice(1, 5), ""].join("\n"),
+  test("terminal: table, relative times, footer with the exact next-page command on stderr (golden)", async () => {
+    const { out, err } = await list(
+      { json: false, limit: 4, sort: "duration", query: "GET /api" },
+      "acme/web",
+      tempDir(),
+      true,
     );
-    for (const line of out.trim().split("\n").slice(1)) {
-      expect(line).toMatch(/^[0-9a-f]{8} {2}GET \/api\/\S+ +\d\.\d\ds {2}2026-01-\d\dT\d\d:\d\d:\d\dZ$/);
+    const lines = out.trimEnd().split("\n");
+    expect(lines[0]).toBe("TRACE ID  TRANSACTION            DURATION  TIMESTAMP");
+    expect(lines).toHaveLength(5);
+    for (const line of lines.slice(1)) {
+      expect(line).toMatch(/^[0-9a-f]{8} {2}GET \/api\/\S+ +\d\.\d\ds {2}(\d+[mhd] ago|just now)$/);
     }
     expect(err).toBe(
       "Showing 4 traces from acme/web (slowest first, last 7d). More available; next page:\n" +
@@ -199,25 +205,33 @@ describe("human output", () => {
     );
   });
 
-  test("first rows of the default listing (golden)", async () => {
-    const { out, err } = await list({ json: false, limit: 6 });
+  test("terminal: the default listing at the fixed clock (golden)", async () => {
+    const { out } = await list({ json: false, limit: 3 }, "acme/web", tempDir(), true);
     expect(out).toBe(
       [
         "TRACE ID  TRANSACTION       DURATION  TIMESTAMP",
-        "aaaa1111  GET /api/users       245ms  2026-01-15T11:59:00Z",
-        "eeee0000  GET /checkout        512ms  2026-01-15T11:50:00Z",
-        "cafe0000  POST /api/orders     830ms  2026-01-15T11:41:00Z",
-        "facade00  POST /api/import     9.88s  2026-01-15T11:32:00Z",
-        "abcdef01  GET /api/search       61ms  2026-01-15T11:23:00Z",
-        "abcdef01  GET /api/search       58ms  2026-01-15T11:14:00Z",
+        "aaaa1111  GET /api/users       245ms  1m ago",
+        "eeee0000  GET /checkout        512ms  10m ago",
+        "cafe0000  POST /api/orders     830ms  19m ago",
         "",
       ].join("\n"),
     );
-    expect(err).toBe(
-      "Showing 6 traces from acme/web (newest first, last 7d). More available; next page:\n" +
-        "  tracker trace list acme/web -n 6 -c last\n" +
-        "View a trace: tracker trace view <TRACE ID>\n",
+  });
+
+  test("piped: tab-separated rows with RFC 3339 times, no header, no footer (golden)", async () => {
+    const { out, err } = await list({ json: false, limit: 6 });
+    expect(out).toBe(
+      [
+        "aaaa1111\tGET /api/users\t245ms\t2026-01-15T11:59:00Z",
+        "eeee0000\tGET /checkout\t512ms\t2026-01-15T11:50:00Z",
+        "cafe0000\tPOST /api/orders\t830ms\t2026-01-15T11:41:00Z",
+        "facade00\tPOST /api/import\t9.88s\t2026-01-15T11:32:00Z",
+        "abcdef01\tGET /api/search\t61ms\t2026-01-15T11:23:00Z",
+        "abcdef01\tGET /api/search\t58ms\t2026-01-15T11:14:00Z",
+        "",
+      ].join("\n"),
     );
+    expect(err).toBe("");
   });
 });
 

@@ -22,7 +22,8 @@ test("issue list and view", async () => {
 test("trace list and view", async () => {
   const list = await run(["trace", "list", "acme/web", "-n", "2"]);
   expect(list.exitCode).toBe(0);
-  expect(list.stdout.split("\n")[0]).toContain("TRACE");
+  // Piped from the binary: tab-separated rows, no header.
+  expect(list.stdout.split("\n")[0]).toStartWith("aaaa1111\tGET /api/users\t");
   const view = await run(["trace", "view", TRACE_NESTED, "acme", "--json"]);
   expect(view.exitCode).toBe(0);
   expect(JSON.parse(view.stdout).traceId).toBe(TRACE_NESTED);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import type { RawTraceItem, TransactionRow } from "../../../src/lib/api/traces.ts";
 import { formatDuration } from "../../../src/lib/format/duration.ts";
-import { formatIsoSeconds, formatRelativeTime } from "../../../src/lib/format/time.ts";
+import { listTime } from "../../../src/lib/format/time.ts";
 import { formatTraceTable } from "../../../src/lib/format/trace-table.ts";
 import { formatSpanLines, formatTraceTree, MAX_INDENT_DEPTH } from "../../../src/lib/format/trace-tree.ts";
 import { buildSpanTree, summarizeTrace } from "../../../src/lib/traces/span-tree.ts";
@@ -41,16 +41,31 @@ describe("formatDuration", () => {
     expect(formatDuration(ms)).toBe(text);
   });
 
-  test("timestamps: ISO seconds when piped, relative on a TTY", () => {
+  test("timestamps: one style for every list, RFC 3339 seconds when piped, relative on a TTY", () => {
     const now = Date.parse("2026-01-15T12:00:00Z");
-    expect(formatIsoSeconds("2026-01-15T11:59:00+00:00")).toBe("2026-01-15T11:59:00Z");
-    expect(formatIsoSeconds("2026-01-15T13:59:00+02:00")).toBe("2026-01-15T11:59:00Z");
-    expect(formatIsoSeconds("garbage")).toBe("garbage");
-    expect(formatRelativeTime("2026-01-15T11:59:40Z", now)).toBe("just now");
-    expect(formatRelativeTime("2026-01-15T11:55:00Z", now)).toBe("5m ago");
-    expect(formatRelativeTime("2026-01-15T09:00:00Z", now)).toBe("3h ago");
-    expect(formatRelativeTime("2026-01-13T12:00:00Z", now)).toBe("2d ago");
-    expect(formatRelativeTime("2025-11-01T12:00:00Z", now)).toBe("2025-11-01");
+    expect(listTime("2026-01-15T11:59:00+00:00", now, false)).toBe("2026-01-15T11:59:00Z");
+    expect(listTime("2026-01-15T13:59:00+02:00", now, false)).toBe("2026-01-15T11:59:00Z");
+    expect(listTime("garbage", now, false)).toBe("garbage");
+    expect(listTime("garbage", now, true)).toBe("garbage");
+    expect(listTime(null, now, true)).toBe("-");
+    expect(listTime("2026-01-15T11:59:40Z", now, true)).toBe("just now");
+    expect(listTime("2026-01-15T11:55:00Z", now, true)).toBe("5m ago");
+    expect(listTime("2026-01-15T09:00:00Z", now, true)).toBe("3h ago");
+    expect(listTime("2026-01-13T12:00:00Z", now, true)).toBe("2d ago");
+    expect(listTime("2025-11-01T12:00:00Z", now, true)).toBe("2mo ago");
+    expect(listTime("2016-01-01T12:00:00Z", now, true)).toBe("10y ago");
+  });
+
+  test("timestamps far outside 0000-9999 never print 'Invalid Date' or a signed year", () => {
+    const now = Date.parse("2026-01-15T12:00:00Z");
+    for (const text of ["-000001-01-01T00:00:00Z", "+275760-09-13T00:00:00Z", "+300000-01-01T00:00:00Z"]) {
+      for (const tty of [false, true]) {
+        const shown = listTime(text, now, tty);
+        expect(shown).not.toContain("Invalid");
+        expect(shown).not.toMatch(/^[+-]\d{6}-\d\d-\d\dT\d\d:\d\d$/);
+      }
+    }
+    expect(listTime("-000001-01-01T00:00:00Z", now, false)).toBe("-000001-01-01T00:00:00Z");
   });
 });
 
@@ -74,12 +89,11 @@ describe("formatTraceTable", () => {
     },
   ];
 
-  test("piped: full names, ISO timestamps (golden)", () => {
+  test("piped: tab-separated, full names, RFC 3339 timestamps, no header (golden)", () => {
     expect(formatTraceTable(rows, { nowMs: Date.parse("2026-01-15T12:00:00Z") }).join("\n")).toBe(
       [
-        "TRACE ID  TRANSACTION                                           DURATION  TIMESTAMP",
-        "aaaa1111  GET /api/users                                           245ms  2026-01-15T11:59:00Z",
-        "facade00  POST /api/import/with/a/rather/long/transaction/name     9.88s  2026-01-15T09:00:00Z",
+        "aaaa1111\tGET /api/users\t245ms\t2026-01-15T11:59:00Z",
+        "facade00\tPOST /api/import/with/a/rather/long/transaction/name\t9.88s\t2026-01-15T09:00:00Z",
       ].join("\n"),
     );
   });
