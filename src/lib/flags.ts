@@ -81,6 +81,13 @@ export const cursorFlag = {
   brief: "Pagination cursor, or 'last' to continue after the previous page",
 } as const;
 
+/** The `--web` (`-w`) flag of the view commands (lib/web.ts does the opening). */
+export const webFlag = {
+  kind: "boolean",
+  default: false,
+  brief: "Open the page in the browser (prints the URL when none can be opened)",
+} as const;
+
 /** The `--fresh` flag spec (bypass caches when resolving a target). */
 export const freshFlag = {
   kind: "boolean",

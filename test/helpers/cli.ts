@@ -33,7 +33,7 @@ export interface RunOptions {
   /** Run as a child process even when the source is tested (signals, exit paths, real stdio). */
   subprocess?: boolean;
   /** Streams that are terminals (in-process only, even under TRACKER_TEST_BINARY: pipes are no terminals). */
-  terminal?: { stdout?: boolean; stderr?: boolean };
+  terminal?: { stdout?: boolean; stderr?: boolean; stdin?: boolean };
 }
 
 /** The command that starts the CLI: the compiled binary if TRACKER_TEST_BINARY is set, else bun on src/bin.ts. */
@@ -68,6 +68,7 @@ export async function runCli(args: readonly string[], opts: RunOptions = {}): Pr
     cwd,
     isStdoutTTY: opts.terminal?.stdout ?? false,
     isStderrTTY: opts.terminal?.stderr ?? false,
+    isStdinTTY: opts.terminal?.stdin ?? false,
     terminalWidth: Number(env.COLUMNS) > 0 ? Number(env.COLUMNS) : 80,
     readStdin: async () => opts.stdin ?? "",
   });

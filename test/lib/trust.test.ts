@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { browserSafeUrl } from "../../src/lib/auth/device-flow.ts";
+import { browserSafeUrl } from "../../src/lib/browser.ts";
 import { childEnv } from "../../src/lib/child-env.ts";
 import { writeFileAtomic } from "../../src/lib/setup/atomic.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";

@@ -1,12 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { oauthClientId } from "../../lib/auth/client-id.ts";
-import {
-  openBrowser,
-  pollForToken,
-  requestDeviceCode,
-  shouldOpenBrowser,
-  startWaitIndicator,
-} from "../../lib/auth/device-flow.ts";
+import { pollForToken, requestDeviceCode, startWaitIndicator } from "../../lib/auth/device-flow.ts";
+import { openBrowser, shouldOpenBrowser } from "../../lib/browser.ts";
 import {
   type AuthUser,
   describeUser,
@@ -95,7 +90,7 @@ async function deviceLogin(ctx: TrackerContext, flags: LoginFlags): Promise<Logi
   );
   if (
     shouldOpenBrowser(ctx, flags.json) &&
-    !openBrowser(code.verificationUriComplete, ctx.settings.baseUrl, ctx.env)
+    openBrowser(code.verificationUriComplete, ctx.settings.baseUrl, ctx.env) === "unsafe"
   ) {
     ctx.log.warn("Not opening the verification URL in a browser: it is not an https address of the service.");
   }

@@ -1,12 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { globalFlags } from "../../lib/flags.ts";
+import { globalFlags, webFlag } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 
 /** Flags of `event view`. */
 export interface EventViewFlags {
   readonly json: boolean;
   readonly verbose: boolean;
+  readonly web: boolean;
 }
 
 /** Routes of `tracker event`. */
@@ -15,7 +16,8 @@ export const eventRoutes = buildRouteMap({
     view: buildCommand<EventViewFlags, [string, string?], TrackerContext>({
       loader: () => import("./view.ts"),
       parameters: {
-        flags: { ...globalFlags },
+        flags: { ...globalFlags, web: webFlag },
+        aliases: { w: "web" },
         positional: {
           kind: "tuple",
           parameters: [

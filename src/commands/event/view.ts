@@ -3,6 +3,7 @@ import { type ApiEvent, getProjectEvent, lookupEventId } from "../../lib/api/eve
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
 import { formatEventView, scrubEvent } from "../../lib/format/event-view.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
+import { openWeb, webPath } from "../../lib/web.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../../lib/resolve/url.ts";
 import type { EventViewFlags } from "./index.ts";
@@ -87,6 +88,11 @@ export default async function eventView(
       );
     }
     throw err;
+  }
+  if (flags.web) {
+    const issueId = event.groupID;
+    const path = issueId ? webPath.event(issueId, ref.id) : webPath.projectEvent(project ?? "", ref.id);
+    return openWeb(this, org, path, flags.json);
   }
   const safe = scrubEvent(event);
   if (flags.json) return writeJson(this, safe);

@@ -7,6 +7,7 @@ import {
   globalFlags,
   limitFlag,
   parsePeriod,
+  webFlag,
 } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import {
@@ -100,14 +101,27 @@ const issueArg = {
 export const issueRoutes = buildRouteMap({
   routes: {
     list: issueListCommand,
-    view: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean }, [string], TrackerContext>({
+    view: buildCommand<
+      { json: boolean; verbose: boolean; fresh: boolean; web: boolean },
+      [string],
+      TrackerContext
+    >({
       loader: () => import("./view.ts"),
-      parameters: { flags: { ...globalFlags, fresh: freshFlag }, positional: issueArg },
+      parameters: {
+        flags: { ...globalFlags, fresh: freshFlag, web: webFlag },
+        aliases: { w: "web" },
+        positional: issueArg,
+      },
       docs: {
         brief: "Show one issue with its latest event",
         fullDescription: describe(
-          "Shows an issue's details, tags and latest event with its top in-app frames.",
-          ["tracker issue view WEB-4Y", "tracker issue view 4001 --json", "tracker issue view 4Y"],
+          "Shows an issue's details, tags and latest event with its top in-app frames. --web opens the issue's page in the browser instead.",
+          [
+            "tracker issue view WEB-4Y",
+            "tracker issue view 4001 --json",
+            "tracker issue view 4Y",
+            "tracker issue view WEB-4Y --web",
+          ],
         ),
       },
     }),

@@ -5,8 +5,14 @@ import { ApiError } from "../../lib/errors.ts";
 import { formatIssueView, toIssueViewJson } from "../../lib/format/issue-view.ts";
 import { forgetIssueRef, knownIssueRef, resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
+import { openWeb, webPath } from "../../lib/web.ts";
 
 const isNotFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
+
+async function resolveIssueId(ctx: TrackerContext, ref: string, fresh: boolean) {
+  const { org, issue } = await resolveIssue(ctx, ref, { command: "tracker issue view", fresh });
+  return { org, id: issue.id };
+}
 
 /** The latest event, or null for an issue whose events were all deleted or expired. */
 async function latestOrNull(ctx: TrackerContext, org: string, id: string): Promise<ApiEvent | null> {
@@ -53,12 +59,18 @@ async function issueAndEvent(
   return { issue, event: await latestOrNull(ctx, org, issue.id) };
 }
 
-/** `tracker issue view <issue>`: the issue, its tags and its latest event. */
+/** `tracker issue view <issue>`: the issue, its tags and its latest event; `--web` opens its page. */
 export default async function issueView(
   this: TrackerContext,
-  flags: { json: boolean; fresh: boolean },
+  flags: { json: boolean; fresh: boolean; web: boolean },
   ref: string,
 ): Promise<void> {
+  if (flags.web) {
+    // A reference resolved before needs no request at all; otherwise resolving is the only one.
+    const known = flags.fresh ? undefined : knownIssueRef(this, ref);
+    const { org, id } = known ?? (await resolveIssueId(this, ref, flags.fresh));
+    return openWeb(this, org, webPath.issue(id), flags.json);
+  }
   const { issue, event } = await issueAndEvent(this, ref, flags.fresh);
   const view = toIssueViewJson(issue, event);
   if (flags.json) return writeJson(this, view);

@@ -1,6 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { globalFlags } from "../../lib/flags.ts";
+import { globalFlags, webFlag } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 
 /** `org list`: organizations in every region. */
@@ -20,10 +20,11 @@ export const orgListCommand = buildCommand<{ json: boolean; verbose: boolean }, 
 export const orgRoutes = buildRouteMap({
   routes: {
     list: orgListCommand,
-    view: buildCommand<{ json: boolean; verbose: boolean }, [string], TrackerContext>({
+    view: buildCommand<{ json: boolean; verbose: boolean; web: boolean }, [string], TrackerContext>({
       loader: () => import("./view.ts"),
       parameters: {
-        flags: { ...globalFlags },
+        flags: { ...globalFlags, web: webFlag },
+        aliases: { w: "web" },
         positional: {
           kind: "tuple",
           parameters: [{ placeholder: "org", brief: "Organization slug", parse: String }],
@@ -31,10 +32,10 @@ export const orgRoutes = buildRouteMap({
       },
       docs: {
         brief: "Show one organization",
-        fullDescription: describe("Shows an organization's details and region.", [
-          "tracker org view acme",
-          "tracker org view acme --json",
-        ]),
+        fullDescription: describe(
+          "Shows an organization's details and region; --web opens its page in the browser instead.",
+          ["tracker org view acme", "tracker org view acme --json", "tracker org view acme -w"],
+        ),
       },
     }),
   },

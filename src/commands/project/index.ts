@@ -1,6 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { freshFlag, globalFlags } from "../../lib/flags.ts";
+import { freshFlag, globalFlags, webFlag } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 
 /** `project list [<org>]`. */
@@ -37,10 +37,15 @@ export const projectListCommand = buildCommand<
 export const projectRoutes = buildRouteMap({
   routes: {
     list: projectListCommand,
-    view: buildCommand<{ json: boolean; verbose: boolean; fresh: boolean }, [string?], TrackerContext>({
+    view: buildCommand<
+      { json: boolean; verbose: boolean; fresh: boolean; web: boolean },
+      [string?],
+      TrackerContext
+    >({
       loader: () => import("./view.ts"),
       parameters: {
-        flags: { ...globalFlags, fresh: freshFlag },
+        flags: { ...globalFlags, fresh: freshFlag, web: webFlag },
+        aliases: { w: "web" },
         positional: {
           kind: "tuple",
           parameters: [
@@ -55,10 +60,14 @@ export const projectRoutes = buildRouteMap({
       },
       docs: {
         brief: "Show one project with its DSN",
-        fullDescription: describe(`Shows a project's details and its public DSN. ${TARGET_HELP}`, [
-          "tracker project view acme/web",
-          "tracker project view --json",
-        ]),
+        fullDescription: describe(
+          `Shows a project's details and its public DSN; --web opens its page in the browser instead. ${TARGET_HELP}`,
+          [
+            "tracker project view acme/web",
+            "tracker project view --json",
+            "tracker project view acme/web --web",
+          ],
+        ),
       },
     }),
   },

@@ -4,10 +4,12 @@ import { ApiError } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import { resolveOrgProject, withSlugHint } from "../../lib/resolve/target.ts";
+import { openWeb, webPath } from "../../lib/web.ts";
 
 /** Flags of `project view`. */
 export interface ProjectViewFlags extends GlobalFlags {
   readonly fresh: boolean;
+  readonly web: boolean;
 }
 
 /** `tracker project view [<org>/<project>]`: the project object plus its public DSN. */
@@ -17,6 +19,7 @@ export default async function projectView(
   target?: string,
 ): Promise<void> {
   const t = await resolveOrgProject(this, target, { command: "tracker project view", fresh: flags.fresh });
+  if (flags.web) return openWeb(this, t.org, webPath.project(t.project), flags.json);
   const project = await withSlugHint(this, t, () => getProject(this, t.org, t.project));
   let dsn: string | null = null;
   try {

@@ -1,6 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod, webFlag } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
 import { RECENT_TRACES_TTL_DAYS, TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
@@ -73,6 +73,7 @@ export interface TraceViewFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
+  readonly web: boolean;
 }
 
 /** The `trace view --json` shape, shown in its help (the contract scripts rely on). */
@@ -90,7 +91,8 @@ Children are ordered by start time; orphaned spans appear as extra roots.`;
 export const traceViewCommand = buildCommand<TraceViewFlags, [string, string?], TrackerContext>({
   loader: () => import("./view.ts"),
   parameters: {
-    flags: { ...globalFlags, fresh: freshFlag },
+    flags: { ...globalFlags, fresh: freshFlag, web: webFlag },
+    aliases: { w: "web" },
     positional: {
       kind: "tuple",
       parameters: [
@@ -112,8 +114,12 @@ export const traceViewCommand = buildCommand<TraceViewFlags, [string, string?], 
   docs: {
     brief: "Show the span tree of a trace",
     fullDescription: describe(
-      `Shows the full span tree of one trace: indentation by parent, op, description, duration, self time of spans with children, and errors (marked with ✖). Runs of ${COLLAPSE_RUN_MIN} or more identical sibling spans are shown as one line with a count. A prefix of at least 8 characters is resolved among the traces listed by \`tracker trace list\` in the last ${RECENT_TRACES_TTL_DAYS} days. The organization is the one given, else the one the trace was listed in, else TRACKER_ORG, stored defaults or a DSN.\n\n${TRACE_VIEW_JSON_HELP}`,
-      ["tracker trace view aaaa1111bbbb2222cccc3333dddd4444 acme", "tracker trace view aaaa1111 --json"],
+      `Shows the full span tree of one trace: indentation by parent, op, description, duration, self time of spans with children, and errors (marked with ✖). Runs of ${COLLAPSE_RUN_MIN} or more identical sibling spans are shown as one line with a count; --web opens the trace's page in the browser instead. A prefix of at least 8 characters is resolved among the traces listed by \`tracker trace list\` in the last ${RECENT_TRACES_TTL_DAYS} days. The organization is the one given, else the one the trace was listed in, else TRACKER_ORG, stored defaults or a DSN.\n\n${TRACE_VIEW_JSON_HELP}`,
+      [
+        "tracker trace view aaaa1111bbbb2222cccc3333dddd4444 acme",
+        "tracker trace view aaaa1111 --json",
+        "tracker trace view aaaa1111 --web",
+      ],
     ),
   },
 });

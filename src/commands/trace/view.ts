@@ -6,6 +6,7 @@ import { ApiError, ResolutionError, ValidationError } from "../../lib/errors.ts"
 import { formatTraceTree } from "../../lib/format/trace-tree.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
+import { openWeb, webPath } from "../../lib/web.ts";
 import { buildSpanTree, summarizeTrace } from "../../lib/traces/span-tree.ts";
 import { looksLikeTraceRef, parseTraceRef } from "../../lib/traces/trace-id.ts";
 import type { TraceViewFlags } from "./index.ts";
@@ -82,6 +83,7 @@ export default async function traceView(
   const swap = second !== undefined && !looksLikeTraceRef(first) && looksLikeTraceRef(second);
   const [rawId, target] = swap ? [second, first] : [first, second];
   const { traceId, org } = await resolveTrace(this, rawId, target, flags.fresh);
+  if (flags.web) return openWeb(this, org, webPath.trace(traceId), flags.json);
   let items: Awaited<ReturnType<typeof getTraceItems>>;
   try {
     items = await getTraceItems(this, org, traceId);

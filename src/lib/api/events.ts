@@ -21,6 +21,8 @@ const Entry = v.looseObject({ type: v.string(), data: v.optional(v.unknown()) })
 /** The latest event as the API sends it (fields the CLI uses). */
 export const ApiEvent = v.looseObject({
   eventID: v.string(),
+  /** The issue the event belongs to (null for transactions). */
+  groupID: v.optional(v.nullable(v.string())),
   message: v.optional(v.nullable(v.string())),
   title: v.optional(v.nullable(v.string())),
   platform: v.optional(v.nullable(v.string())),

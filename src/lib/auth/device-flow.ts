@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { ApiError, DeviceFlowError, type DeviceFlowCode } from "../errors.ts";
-import { childEnv } from "../child-env.ts";
 import { sanitizeTerminal } from "../sanitize.ts";
 import { EXIT } from "../exit-codes.ts";
 import { apiRequest } from "../http/client.ts";
@@ -195,72 +194,6 @@ export async function pollForToken(
     }
     throw protocolError(ctx, data.error, data.error_description);
   }
-}
-
-/** True when a browser may be opened: an interactive terminal, not CI, not --json. */
-export function shouldOpenBrowser(ctx: TrackerContext, json: boolean): boolean {
-  const ci = ctx.env.CI;
-  const inCi = ci !== undefined && ci !== "" && ci !== "0" && ci.toLowerCase() !== "false";
-  return ctx.isStdinTTY && ctx.isStderrTTY && !json && !inCi;
-}
-
-/**
- * Whether a server-supplied URL may be handed to the browser: `https:` (or `http:` on a loopback
- * host), on the service's own host or a subdomain of it (hosted: any *.sentry.io), and nothing a
- * program could read as an option. Everything else (file:, javascript:, ms-settings:, other
- * hosts) is only printed.
- */
-export function browserSafeUrl(raw: string, serviceUrl: string): URL | undefined {
-  if (raw.trim() !== raw || raw.startsWith("-")) return undefined;
-  let url: URL;
-  let service: URL;
-  try {
-    url = new URL(raw);
-    service = new URL(serviceUrl);
-  } catch {
-    return undefined;
-  }
-  const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname);
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return undefined;
-  if (url.username || url.password) return undefined;
-  const host = url.hostname.toLowerCase();
-  const own = service.hostname.toLowerCase();
-  const hosted = own === "sentry.io" || own.endsWith(".sentry.io");
-  const ok =
-    host === own ||
-    host.endsWith(`.${own}`) ||
-    (hosted && (host === "sentry.io" || host.endsWith(".sentry.io")));
-  return ok ? url : undefined;
-}
-
-/**
- * Opens a URL in the default browser without waiting, never through a shell (a server string in
- * `cmd /c start` would be command injection), with tracker's secrets removed from the opener's
- * environment. Returns false when the URL is not safe to open; any other failure is ignored (the
- * URL is printed anyway).
- */
-export function openBrowser(
-  raw: string,
-  serviceUrl: string,
-  env: Record<string, string | undefined>,
-): boolean {
-  const url = browserSafeUrl(raw, serviceUrl);
-  if (!url) return false;
-  const href = url.toString();
-  const cmd =
-    process.platform === "darwin"
-      ? ["open", href]
-      : process.platform === "win32"
-        ? ["rundll32", "url.dll,FileProtocolHandler", href]
-        : ["xdg-open", href];
-  try {
-    const child = Bun.spawn(cmd, { env: childEnv(env), stdin: "ignore", stdout: "ignore", stderr: "ignore" });
-    child.unref();
-    child.exited.catch(() => undefined);
-  } catch {
-    // No opener installed (headless machine): the printed URL is enough.
-  }
-  return true;
 }
 
 /** A progress indicator while waiting for approval. */

@@ -33,7 +33,11 @@ async function view(
   });
   let error: Error | undefined;
   try {
-    await traceView.call(t.ctx, { json: opts.json ?? true, verbose: false, fresh: false }, ...args);
+    await traceView.call(
+      t.ctx,
+      { json: opts.json ?? true, verbose: false, fresh: false, web: false },
+      ...args,
+    );
   } catch (e) {
     error = e as Error;
   }

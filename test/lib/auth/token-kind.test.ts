@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { BUILT_IN_CLIENT_ID, oauthClientId } from "../../../src/lib/auth/client-id.ts";
-import { shouldOpenBrowser } from "../../../src/lib/auth/device-flow.ts";
+import { shouldOpenBrowser } from "../../../src/lib/browser.ts";
 import { classifyToken, decodeOrgClaim, parsePastedToken } from "../../../src/lib/auth/token-kind.ts";
 import { AuthError, ConfigError } from "../../../src/lib/errors.ts";
 import { createTestContext } from "../../helpers/context.ts";
