@@ -28,6 +28,7 @@ export interface ContextOverrides {
   readonly isStderrTTY?: boolean;
   readonly isStdinTTY?: boolean;
   readonly terminalWidth?: number;
+  readonly terminalHeight?: number;
   readonly readStdin?: () => Promise<string>;
   readonly now?: () => number;
   readonly sleep?: (ms: number) => Promise<void>;
@@ -94,6 +95,8 @@ export interface TrackerContext extends CommandContext {
   /** Colour on stderr/stdout allowed (TTY and NO_COLOR unset). */
   readonly color: boolean;
   readonly terminalWidth: number;
+  /** Rows of the terminal on stdout: a list longer than this goes through the pager. */
+  readonly terminalHeight: number;
   readonly logLevel: LogLevel;
   readonly log: Logger;
   now(): number;

@@ -51,12 +51,22 @@ export function writeLines(ctx: TrackerContext, lines: string | readonly string[
 }
 
 /**
- * A list's title. On a terminal it heads the table on stdout, followed by a blank line. When
- * stdout is piped the rows alone are the output, so the title is framing like the tips.
+ * A list's rows under its title, or the lines of a view (no title). On a terminal the title heads the table on stdout after a
+ * blank line, and output taller than the terminal goes through the pager (lib/pager.ts, loaded
+ * only then). Piped, the rows alone are the output and the title is framing like the tips.
  */
-export function writeListTitle(ctx: TrackerContext, text: string): void {
-  if (ctx.isStdoutTTY) writeLines(ctx, `${text}\n\n`);
-  else writeListTip(ctx, text);
+export async function writeList(ctx: TrackerContext, rows: readonly string[], title?: string): Promise<void> {
+  if (!ctx.isStdoutTTY) {
+    if (title !== undefined) writeListTip(ctx, title);
+    writeLines(ctx, rows);
+    return;
+  }
+  const lines = title === undefined ? rows : [title, "", ...rows];
+  if (lines.length >= ctx.terminalHeight - 1) {
+    const { page } = await import("./pager.ts");
+    if (await page(ctx, `${lines.join("\n")}\n`)) return;
+  }
+  writeLines(ctx, lines);
 }
 
 /**

@@ -83,6 +83,13 @@ export function isTerminal(fd: number): boolean {
   }
 }
 
+/** Rows of the terminal on stdout (LINES, else the TTY's size, else 24). */
+export function terminalRows(env: Record<string, string | undefined>): number {
+  const fromEnv = Number(env.LINES);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return isTerminal(STDOUT_FD) ? process.stdout.rows || 24 : 24;
+}
+
 /** Columns of the terminal on stdout (COLUMNS, else the TTY's size, else 80). */
 export function terminalColumns(env: Record<string, string | undefined>): number {
   const fromEnv = Number(env.COLUMNS);

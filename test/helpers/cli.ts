@@ -70,6 +70,7 @@ export async function runCli(args: readonly string[], opts: RunOptions = {}): Pr
     isStderrTTY: opts.terminal?.stderr ?? false,
     isStdinTTY: opts.terminal?.stdin ?? false,
     terminalWidth: Number(env.COLUMNS) > 0 ? Number(env.COLUMNS) : 80,
+    terminalHeight: Number(env.LINES) > 0 ? Number(env.LINES) : 24,
     readStdin: async () => opts.stdin ?? "",
   });
 }
@@ -86,6 +87,7 @@ export async function runInProcess(args: readonly string[], over: ContextOverrid
     isStderrTTY: false,
     isStdinTTY: false,
     terminalWidth: 80,
+    terminalHeight: 24,
     readStdin: async () => "",
     ...over,
     stdout: {
@@ -102,7 +104,7 @@ export async function runInProcess(args: readonly string[], over: ContextOverrid
   return { exitCode, stdout, stderr };
 }
 
-/** The environment of a run: this process's, minus TRACKER_* and NO_COLOR, plus the options'. */
+/** The environment of a run: this process's, minus TRACKER_* and NO_COLOR, with paging off, plus the options'. */
 function cliEnv(opts: RunOptions): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
@@ -110,6 +112,8 @@ function cliEnv(opts: RunOptions): Record<string, string> {
   }
   delete env.NO_COLOR;
   env.TRACKER_CONFIG_DIR = opts.configDir ?? tempDir("tracker-cfg-");
+  // No pager unless a test asks for one: a long list on a simulated terminal must not start less.
+  env.TRACKER_PAGER = "";
   if (opts.api) env.TRACKER_URL = opts.api.url;
   if (opts.token) env.TRACKER_AUTH_TOKEN = opts.token;
   for (const [k, v] of Object.entries(opts.env ?? {})) {

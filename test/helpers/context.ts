@@ -48,7 +48,8 @@ export function createTestContext(opts: TestContextOptions = {}): TestContext {
       err += t;
     },
   };
-  const env: Record<string, string | undefined> = { ...opts.env };
+  // Paging is off unless a test sets TRACKER_PAGER itself.
+  const env: Record<string, string | undefined> = { TRACKER_PAGER: "", ...opts.env };
   if (opts.api && env.TRACKER_URL === undefined) env.TRACKER_URL = opts.api.url;
   const settings = readSettings(env);
   const configDir = opts.configDir ?? tempDir("tracker-ctx-");
@@ -72,6 +73,7 @@ export function createTestContext(opts: TestContextOptions = {}): TestContext {
     isStdinTTY: tty,
     color: false,
     terminalWidth: opts.terminalWidth ?? 100,
+    terminalHeight: 40,
     logLevel: level,
     log,
     now: () => clock,

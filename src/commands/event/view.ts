@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { type ApiEvent, getProjectEvent, lookupEventId } from "../../lib/api/events.ts";
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
 import { formatEventView, scrubEvent } from "../../lib/format/event-view.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeJson, writeList } from "../../lib/output.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../../lib/resolve/url.ts";
@@ -96,5 +96,5 @@ export default async function eventView(
   }
   const safe = scrubEvent(event);
   if (flags.json) return writeJson(this, safe);
-  writeLines(this, formatEventView(safe, { org, project }, this.now()));
+  await writeList(this, formatEventView(safe, { org, project }, this.now()));
 }

@@ -6,7 +6,7 @@ import { formatTable } from "../../lib/format/table.ts";
 import { listTime } from "../../lib/format/time.ts";
 import { fetchLimited } from "../../lib/http/paginate.ts";
 import { resolveIssue } from "../../lib/issues/resolve.ts";
-import { writeJson, writeLines, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import type { EventsFlags } from "./changes.ts";
 
 function tag(e: ApiEvent, key: string): string {
@@ -49,7 +49,7 @@ export default async function issueEvents(
     tag(e, "release"),
     eventMessage(e),
   ]);
-  writeLines(
+  await writeList(
     this,
     formatTable(
       [

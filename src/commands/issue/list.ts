@@ -9,7 +9,7 @@ import { computeAliases } from "../../lib/resolve/aliases.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
-import { writeJson, writeLines, writeListTip, writeListTitle, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { saveAliases } from "../../lib/db/aliases.ts";
 import { type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
@@ -204,8 +204,7 @@ export async function listIssuesFor(
     writeTip(this, `No issues found. ${listing.header} (${filter}).`);
     return;
   }
-  writeListTitle(this, `${listing.header} (${filter}):`);
-  writeLines(
+  await writeList(
     this,
     formatIssueTable(listing.rows, {
       width: this.isStdoutTTY ? this.terminalWidth : undefined,
@@ -214,6 +213,7 @@ export async function listIssuesFor(
       color: this.color && this.isStdoutTTY,
       sort: flags.sort,
     }),
+    `${listing.header} (${filter}):`,
   );
   const first = listing.rows[0] as Row;
   if (listing.aliased) {

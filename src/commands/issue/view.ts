@@ -4,7 +4,7 @@ import { type ApiIssue, getIssue } from "../../lib/api/issues.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { formatIssueView, toIssueViewJson } from "../../lib/format/issue-view.ts";
 import { forgetIssueRef, knownIssueRef, resolveIssue } from "../../lib/issues/resolve.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeJson, writeList } from "../../lib/output.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 
 const isNotFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
@@ -74,5 +74,5 @@ export default async function issueView(
   const { issue, event } = await issueAndEvent(this, ref, flags.fresh);
   const view = toIssueViewJson(issue, event);
   if (flags.json) return writeJson(this, view);
-  writeLines(this, formatIssueView(view, event, this.now()));
+  await writeList(this, formatIssueView(view, event, this.now()));
 }

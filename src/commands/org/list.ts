@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { listOrganizations } from "../../lib/api/organizations.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { formatTable } from "../../lib/format/table.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeTip } from "../../lib/output.ts";
 
 /** `tracker org list`. */
 export default async function orgList(this: TrackerContext, flags: GlobalFlags): Promise<void> {
@@ -13,7 +13,7 @@ export default async function orgList(this: TrackerContext, flags: GlobalFlags):
     return;
   }
   const rows = orgs.map((o) => [o.slug, o.name, regionName(o.links?.regionUrl)]);
-  writeLines(
+  await writeList(
     this,
     formatTable(
       [{ header: "slug" }, { header: "name", flex: true }, { header: "region" }],

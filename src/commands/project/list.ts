@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { listProjects } from "../../lib/api/projects.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { formatTable } from "../../lib/format/table.ts";
-import { writeJson, writeLines, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { resolveOrg, withSlugHint } from "../../lib/resolve/target.ts";
 
 /** Flags of `project list`. */
@@ -24,7 +24,7 @@ export default async function projectList(
     return;
   }
   const rows = projects.map((p) => [p.slug, p.name, p.platform ?? "-"]);
-  writeLines(
+  await writeList(
     this,
     formatTable(
       [{ header: "slug" }, { header: "name", flex: true }, { header: "platform" }],

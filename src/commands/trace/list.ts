@@ -5,7 +5,7 @@ import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
 import { formatTraceTable } from "../../lib/format/trace-table.ts";
-import { writeJson, writeLines, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { TraceListFlags } from "./index.ts";
 
@@ -102,7 +102,7 @@ export default async function traceList(
     );
     return;
   }
-  writeLines(
+  await writeList(
     this,
     formatTraceTable(page.data, {
       width: this.isStdoutTTY ? this.terminalWidth : undefined,

@@ -4,7 +4,7 @@ import { RECENT_TRACES_TTL_DAYS, TRACE_VIEW_PERIOD } from "../../lib/traces/wind
 import { findRecentTraces } from "../../lib/db/recent-traces.ts";
 import { ApiError, ResolutionError, ValidationError } from "../../lib/errors.ts";
 import { formatTraceTree } from "../../lib/format/trace-tree.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeJson, writeList } from "../../lib/output.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 import { buildSpanTree, summarizeTrace } from "../../lib/traces/span-tree.ts";
@@ -117,7 +117,7 @@ export default async function traceView(
       roots,
     });
   }
-  writeLines(
+  await writeList(
     this,
     formatTraceTree(
       { traceId, org, roots, summary },

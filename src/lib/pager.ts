@@ -1,0 +1,51 @@
+/**
+ * The pager for long lists on a terminal: TRACKER_PAGER, then PAGER, else `less -FRX` when it is
+ * installed (quits when the text fits, keeps colours, leaves the text on screen). An empty
+ * TRACKER_PAGER or PAGER turns paging off. The command is split on spaces and started directly,
+ * never through a shell, with tracker's secrets removed from its environment.
+ */
+import type { TrackerContext } from "../context.ts";
+import { childEnv } from "./child-env.ts";
+import { sanitizeTerminal } from "./sanitize.ts";
+
+/** The pager's argv for this run, or undefined for none (stdout piped, paging off, nothing installed). */
+export function pagerCommand(ctx: TrackerContext): string[] | undefined {
+  if (!ctx.isStdoutTTY) return undefined;
+  const chosen = ctx.env.TRACKER_PAGER ?? ctx.env.PAGER;
+  const argv = chosen !== undefined ? chosen.trim().split(/\s+/).filter(Boolean) : ["less", "-FRX"];
+  return argv.length > 0 ? argv : undefined;
+}
+
+/**
+ * Shows text through the pager and waits for it to end. False when no pager applies or it could
+ * not be started (the caller then writes the text itself); a pager quit early (`q`) is success.
+ */
+export async function page(ctx: TrackerContext, text: string): Promise<boolean> {
+  const argv = pagerCommand(ctx);
+  const exe = argv?.[0] && Bun.which(argv[0], { PATH: ctx.env.PATH ?? "" });
+  if (!argv || !exe) {
+    if (argv) ctx.log.debug(`Pager ${argv[0]} not found; printing directly`);
+    return false;
+  }
+  let child: ReturnType<typeof Bun.spawn<"pipe", "inherit", "inherit">>;
+  try {
+    child = Bun.spawn([exe, ...argv.slice(1)], {
+      stdin: "pipe",
+      stdout: "inherit",
+      stderr: "inherit",
+      env: childEnv(ctx.env),
+    });
+  } catch (err) {
+    ctx.log.debug(`Pager ${argv[0]} could not start: ${(err as Error).message}`);
+    return false;
+  }
+  try {
+    // The one way server text reaches the terminal without ctx.stdout: sanitised here.
+    child.stdin.write(sanitizeTerminal(text, ctx.color));
+    await child.stdin.end();
+  } catch {
+    // The pager quit before reading everything: the person has seen what they wanted.
+  }
+  await child.exited;
+  return true;
+}
