@@ -51,7 +51,7 @@ function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
     docs: {
       brief: "Command-line client for Sentry-compatible error tracking",
       fullDescription: describe(
-        "Reads and changes issues, reads events and traces, runs AI analysis of issues, and manages authentication and defaults. Every command accepts --json, --verbose and --log-level (before or after the command words), and --jq <program>, --fields a,b.c, --format md and --max-chars N to shape its JSON document; with --json (or TRACKER_OUTPUT=json) errors are one JSON object on stderr.",
+        "Reads and changes issues, reads events and traces, runs AI analysis of issues, and manages authentication and defaults. Global flags (below) go before or after the command words; with --json (or TRACKER_OUTPUT=json) errors are one JSON object on stderr and the exit codes are the same.",
         [
           "tracker auth login",
           "tracker issue list acme/web",

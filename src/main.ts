@@ -13,7 +13,7 @@ import { resolveConfigDir } from "./lib/paths.ts";
 import { sanitizingSink } from "./lib/sanitize.ts";
 import { parseFields } from "./lib/shape.ts";
 import { REGIONS, TOKENS } from "./lib/wiring.ts";
-import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns } from "./lib/stdio.ts";
+import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns, terminalRows } from "./lib/stdio.ts";
 
 /** Global flags pulled out of argv, plus the arguments left for Stricli. */
 export interface PreparedArgs {
@@ -296,6 +296,7 @@ export function buildContext(
     isStdinTTY: over.isStdinTTY ?? isTerminal(0),
     color,
     terminalWidth: over.terminalWidth ?? terminalColumns(env),
+    terminalHeight: over.terminalHeight ?? terminalRows(env),
     logLevel: level,
     log,
     now: over.now ?? (() => Date.now()),
@@ -392,9 +393,19 @@ export async function runMain(
   }
   state.debug = level === "debug" || level === "trace";
   let built: TrackerContext | undefined;
+  const stdout = sanitizingSink(over?.stdout ?? fdSink(STDOUT_FD), false);
+  // Help (asked for, or a route map without a command) is collected and finished in one write.
+  const helpRun = prepared.help || !prepared.command;
+  let helpText = "";
   const base = {
     process: {
-      stdout: sanitizingSink(over?.stdout ?? fdSink(STDOUT_FD), false),
+      stdout: helpRun
+        ? {
+            write: (t: string) => {
+              helpText += t;
+            },
+          }
+        : stdout,
       stderr: errSink,
       env,
       exitCode: undefined as number | undefined,
@@ -414,6 +425,12 @@ export async function runMain(
   // deletes the -wal file (1-2 ms per run); every transaction is already committed, and the next
   // open recovers the WAL as usual.
   await run(application, prepared.args, base as never);
+  if (helpText !== "") {
+    const { finishHelp } = await import("./lib/help-format.ts");
+    const tty = over?.isStdoutTTY ?? isTerminal(STDOUT_FD);
+    const width = tty ? (over?.terminalWidth ?? terminalColumns(env)) : 80;
+    stdout.write(finishHelp(helpText, width, state.command === undefined));
+  }
   // Output that finishes asynchronously (a --jq program) is part of the run.
   const pending = built?.inFlight.get("output");
   if (pending) {

@@ -14,12 +14,13 @@ export interface GlobalFlags {
 
 /** Stricli specs of the global flags; spread into every command's `flags`. */
 export const globalFlags = {
-  json: { kind: "boolean", default: false, brief: "Print one JSON document on stdout" },
-  verbose: { kind: "boolean", default: false, brief: "Same as --log-level debug" },
+  json: { kind: "boolean", default: false, hidden: true, brief: "Print one JSON document on stdout" },
+  verbose: { kind: "boolean", default: false, hidden: true, brief: "Same as --log-level debug" },
   logLevel: {
     kind: "enum",
     values: LOG_LEVELS,
     optional: true,
+    hidden: true,
     brief: "Log detail on stderr: error, warn, info (default), debug, trace",
   },
 } as const;
@@ -41,6 +42,7 @@ export function parseIntInRange(raw: string, name: string, min: number, max: num
 export function limitFlag(opts: { min: number; max: number; fallback: number }) {
   return {
     kind: "parsed",
+    placeholder: "<count>",
     parse: (raw: string) => parseIntInRange(raw, "limit", opts.min, opts.max),
     default: String(opts.fallback),
     brief: `Number of results (${opts.min}-${opts.max})`,
@@ -76,6 +78,7 @@ export function parseCursor(raw: string): string {
 /** The `--cursor` flag spec. */
 export const cursorFlag = {
   kind: "parsed",
+  placeholder: "<cursor>",
   parse: parseCursor,
   optional: true,
   brief: "Pagination cursor, or 'last' to continue after the previous page",

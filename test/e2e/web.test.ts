@@ -50,7 +50,9 @@ describe("--web prints the page's URL when no browser is opened (piped)", () => 
   });
 
   test("--json --web is one document with the URL; nothing is opened", async () => {
-    const r = await run(["org", "view", "acme", "--web", "--json"], { terminal: { stdin: true, stderr: true } });
+    const r = await run(["org", "view", "acme", "--web", "--json"], {
+      terminal: { stdin: true, stderr: true },
+    });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ url: page("") });
     expect(r.stderr).toBe("");
@@ -114,7 +116,11 @@ describe("web URLs", () => {
   test("hosted uses the organization's customer domain; self-hosted the path form, keeping a path prefix", () => {
     expect(orgWebUrl("https://sentry.io", "acme")).toBe("https://acme.sentry.io/");
     expect(orgWebUrl("https://us.sentry.io", "acme")).toBe("https://acme.sentry.io/");
-    expect(orgWebUrl("https://sentry.example.com", "acme")).toBe("https://sentry.example.com/organizations/acme/");
-    expect(orgWebUrl("https://example.com/sentry/", "acme")).toBe("https://example.com/sentry/organizations/acme/");
+    expect(orgWebUrl("https://sentry.example.com", "acme")).toBe(
+      "https://sentry.example.com/organizations/acme/",
+    );
+    expect(orgWebUrl("https://example.com/sentry/", "acme")).toBe(
+      "https://example.com/sentry/organizations/acme/",
+    );
   });
 });

@@ -25,12 +25,14 @@ export const apiCommand = buildCommand<ApiFlags, [string], TrackerContext>({
       ...globalFlags,
       method: {
         kind: "parsed",
+        placeholder: "<method>",
         parse: String,
         optional: true,
         brief: "HTTP method (default GET; POST when fields are given)",
       },
       field: {
         kind: "parsed",
+        placeholder: "<key=value>",
         parse: String,
         optional: true,
         variadic: true,
@@ -38,6 +40,7 @@ export const apiCommand = buildCommand<ApiFlags, [string], TrackerContext>({
       },
       rawField: {
         kind: "parsed",
+        placeholder: "<key=value>",
         parse: String,
         optional: true,
         variadic: true,
@@ -45,6 +48,7 @@ export const apiCommand = buildCommand<ApiFlags, [string], TrackerContext>({
       },
       header: {
         kind: "parsed",
+        placeholder: "<header>",
         parse: String,
         optional: true,
         variadic: true,
@@ -52,6 +56,7 @@ export const apiCommand = buildCommand<ApiFlags, [string], TrackerContext>({
       },
       input: {
         kind: "parsed",
+        placeholder: "<file>",
         parse: String,
         optional: true,
         brief: "Request body from a file, or - for stdin",

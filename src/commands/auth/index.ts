@@ -16,7 +16,7 @@ export const authRoutes = buildRouteMap({
             parse: String,
             optional: true,
             inferEmpty: true,
-            placeholder: "token",
+            placeholder: "<token>",
             brief: "Log in with a pasted token (argument, masked prompt, or stdin)",
           },
         },

@@ -24,12 +24,14 @@ const changeFlags = {
   yes: { kind: "boolean", default: false, brief: "Change every issue --query matches without asking" },
   query: {
     kind: "parsed",
+    placeholder: "<query>",
     parse: String,
     optional: true,
     brief: "Change every issue this search matches in the target (positional) instead of named issues",
   },
   period: {
     kind: "parsed",
+    placeholder: "<period>",
     parse: parsePeriod,
     default: DEFAULT_PERIOD,
     brief: "With --query: activity window",
@@ -63,7 +65,13 @@ export const resolveCommand = buildCommand<ResolveFlags, string[], TrackerContex
   parameters: {
     flags: {
       ...changeFlags,
-      in: { kind: "parsed", parse: String, optional: true, brief: "Resolved in this release (must exist)" },
+      in: {
+        kind: "parsed",
+        placeholder: "<version>",
+        parse: String,
+        optional: true,
+        brief: "Resolved in this release (must exist)",
+      },
       inNextRelease: { kind: "boolean", default: false, brief: "Resolved in the next release" },
     },
     aliases: changeAliases,
@@ -116,17 +124,25 @@ export const archiveCommand = buildCommand<ArchiveFlags, string[], TrackerContex
       },
       for: {
         kind: "parsed",
+        placeholder: "<duration>",
         parse: String,
         optional: true,
         brief: "For a duration: <n>m, <n>h, <n>d or <n>w",
       },
       count: {
         kind: "parsed",
+        placeholder: "<n[/window]>",
         parse: String,
         optional: true,
         brief: "Until <n> more events [/ in <window>]",
       },
-      users: { kind: "parsed", parse: String, optional: true, brief: "Until <n> more users [/ in <window>]" },
+      users: {
+        kind: "parsed",
+        placeholder: "<n[/window]>",
+        parse: String,
+        optional: true,
+        brief: "Until <n> more users [/ in <window>]",
+      },
       forever: { kind: "boolean", default: false, brief: "Forever" },
     },
     aliases: changeAliases,
@@ -234,6 +250,7 @@ export const eventsCommand = buildCommand<EventsFlags, [string], TrackerContext>
       ...globalFlags,
       query: {
         kind: "parsed",
+        placeholder: "<query>",
         parse: String,
         optional: true,
         brief: "Search filter, e.g. 'environment:production'",
@@ -241,6 +258,7 @@ export const eventsCommand = buildCommand<EventsFlags, [string], TrackerContext>
       limit: limitFlag(EVENTS_LIMIT),
       period: {
         kind: "parsed",
+        placeholder: "<period>",
         parse: parsePeriod,
         default: DEFAULT_PERIOD,
         brief: "Window: <n>h, <n>d or <n>w",

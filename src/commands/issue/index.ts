@@ -57,6 +57,7 @@ export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerC
       limit: limitFlag(ISSUE_LIMIT),
       query: {
         kind: "parsed",
+        placeholder: "<query>",
         parse: String,
         optional: true,
         brief: "Search filter, e.g. 'is:unresolved level:error'",
@@ -64,6 +65,7 @@ export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerC
       sort: { kind: "enum", values: ISSUE_SORTS, default: "date", brief: "date, new, freq or user" },
       period: {
         kind: "parsed",
+        placeholder: "<period>",
         parse: parsePeriod,
         default: DEFAULT_PERIOD,
         brief: "Activity window: <n>h, <n>d or <n>w",

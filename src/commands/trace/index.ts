@@ -35,6 +35,7 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
       limit: limitFlag(TRACE_LIMIT),
       query: {
         kind: "parsed",
+        placeholder: "<query>",
         parse: String,
         optional: true,
         brief: "Search filter, e.g. 'transaction:\"GET /api\"'",
@@ -47,6 +48,7 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
       },
       period: {
         kind: "parsed",
+        placeholder: "<period>",
         parse: parsePeriod,
         default: TRACE_LIST_PERIOD,
         brief: "Window: <n>h, <n>d or <n>w",

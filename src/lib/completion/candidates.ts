@@ -8,6 +8,7 @@ import type { TrackerContext } from "../../context.ts";
 import { recentIssueRefs } from "../db/issue-refs.ts";
 import { cachedTargets } from "../db/project-cache.ts";
 import { cachedOrgSlugs } from "../db/regions.ts";
+import { globalFlags } from "../flags.ts";
 
 type Target = RouteMap<TrackerContext> | Command<TrackerContext>;
 interface FlagSpec {
@@ -54,8 +55,9 @@ export function completionCandidates(
     if (spec && spec.kind !== "boolean") return [];
   }
   if (partial.startsWith("-")) {
+    // The global flags are hidden from each command's help (shown once under GLOBAL FLAGS) but complete.
     return Object.entries(flags)
-      .filter(([, f]) => !f.hidden)
+      .filter(([name, f]) => !f.hidden || name in globalFlags)
       .map(([name]) => `--${kebab(name)}`)
       .filter(starts);
   }

@@ -1,0 +1,111 @@
+/** Help as people read it: global flags once, placeholders, ENVIRONMENT, wrapped to the width. */
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { wrapLine } from "../../src/lib/help-format.ts";
+import { runCli, runInProcess } from "../helpers/cli.ts";
+
+const SRC = resolve(import.meta.dir, "../../src");
+const width = (text: string) => Math.max(...text.split("\n").map((l) => Bun.stringWidth(l)));
+
+/** Every TRACKER_* variable the source reads (build-time defines excluded). */
+function variablesRead(): string[] {
+  const names = new Set<string>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path);
+      else if (e.name.endsWith(".ts")) {
+        for (const m of readFileSync(path, "utf8").matchAll(/\bTRACKER_[A-Z_]+\b/g)) names.add(m[0]);
+      }
+    }
+  };
+  walk(SRC);
+  return [...names].filter((n) => !n.startsWith("TRACKER_BUILD_") && n !== "TRACKER_RELEASE_BASE_URL").sort();
+}
+
+describe("root help", () => {
+  test("GLOBAL FLAGS once, and an ENVIRONMENT section naming every TRACKER_* variable", async () => {
+    const r = await runCli(["--help"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe("");
+    const env = r.stdout.slice(r.stdout.indexOf("\nENVIRONMENT\n"));
+    expect(env.length).toBeGreaterThan(20);
+    for (const name of variablesRead()) expect(env).toContain(name);
+    expect(r.stdout.match(/^GLOBAL FLAGS$/gm)).toHaveLength(1);
+    for (const flag of [
+      "--json",
+      "--jq <program>",
+      "--fields",
+      "--format md",
+      "--max-chars",
+      "--log-level <level>",
+    ]) {
+      expect(r.stdout.slice(r.stdout.indexOf("GLOBAL FLAGS"))).toContain(flag);
+    }
+    // The usage lines no longer repeat the global flags.
+    const usage = r.stdout.slice(0, r.stdout.indexOf("\n\n"));
+    expect(usage).not.toContain("--log-level");
+    expect(usage).not.toContain("[--json]");
+  });
+
+  test("piped, every line fits 80 columns", async () => {
+    expect(width((await runCli(["--help"])).stdout)).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("command help", () => {
+  test("placeholders say what a value is; globals are a section, not on the usage line", async () => {
+    const r = await runCli(["issue", "list", "--help"]);
+    const usage = r.stdout.split("\n\n")[0] ?? "";
+    expect(usage.replace(/\s+/g, " ")).toContain(
+      "tracker issue list [--fresh] [-n <count>] [-q <query>] [-s date|new|freq|user] [-t <period>] [-c <cursor>] [<target>]",
+    );
+    expect(r.stdout).toContain("\nGLOBAL FLAGS\n");
+    expect(r.stdout).not.toContain("\nENVIRONMENT\n");
+    expect(r.stdout).not.toMatch(/^\s+\[--json\]/m);
+    expect((await runCli(["auth", "login", "--help"])).stdout).toContain("[--token <token>]");
+  });
+
+  test("wrapped at word boundaries to the terminal's width on a terminal, 80 when piped", async () => {
+    const narrow = await runInProcess(["issue", "archive", "--help"], {
+      isStdoutTTY: true,
+      terminalWidth: 60,
+    });
+    expect(width(narrow.stdout)).toBeLessThanOrEqual(60);
+    const piped = await runInProcess(["issue", "archive", "--help"], {
+      isStdoutTTY: false,
+      terminalWidth: 60,
+    });
+    expect(width(piped.stdout)).toBeLessThanOrEqual(80);
+    expect(width(piped.stdout)).toBeGreaterThan(60);
+    // No word is cut in half: the words are the same, only the line breaks moved.
+    const words = (t: string) => t.split(/\s+/).filter(Boolean);
+    expect(words(narrow.stdout)).toEqual(words(piped.stdout));
+  });
+
+  test("tracker help <command> is the same text", async () => {
+    const a = await runCli(["help", "trace", "view"]);
+    const b = await runCli(["trace", "view", "--help"]);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout).toStartWith("USAGE\n");
+  });
+});
+
+describe("wrapLine", () => {
+  test("an aligned row continues under its description column", () => {
+    expect(wrapLine("  -n [--limit]  Number of results to show in the listing", 40)).toEqual([
+      "  -n [--limit]  Number of results to",
+      "                show in the listing",
+    ]);
+  });
+
+  test("a paragraph continues at the left margin; a word longer than the line stays whole", () => {
+    expect(wrapLine("one two three four", 9)).toEqual(["one two", "three", "four"]);
+    expect(wrapLine("x https://example.com/a/very/long/url y", 10)).toEqual([
+      "x",
+      "https://example.com/a/very/long/url",
+      "y",
+    ]);
+  });
+});
