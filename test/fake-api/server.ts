@@ -18,6 +18,8 @@ export interface FakeApi {
   unmatched: RecordedRequest[];
   /** Adds a fault for the next matching request(s). */
   inject(fault: Fault): void;
+  /** Injected faults that no request has triggered yet (a test whose fault never fired proves nothing). */
+  unfiredFaults(): Fault[];
   /** Clears the request log and pending faults. */
   reset(): void;
   /** Requests whose path matches (string: exact path; RegExp: test). */
@@ -123,7 +125,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   const compiled = compile([...(opts.routes ?? []), ...allRoutes]);
   const requests: RecordedRequest[] = [];
   const unmatched: RecordedRequest[] = [];
-  let faults: (Fault & { left: number })[] = [];
+  let faults: (Fault & { left: number; fired: number })[] = [];
   const urls = { control: "", us: "", de: "" } as Record<HostName, string>;
   const state = createSeedState(urls);
 
@@ -152,6 +154,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     const fault = faults.find((f) => f.left > 0 && faultMatches(f, raw.method, host, url.pathname));
     if (fault) {
       fault.left--;
+      fault.fired++;
       if (fault.delayMs) await Bun.sleep(fault.delayMs);
       if (fault.status !== undefined || fault.disconnect || fault.bodyDelayMs)
         return finish(faultResponse(fault));
@@ -223,7 +226,10 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
     requests,
     unmatched,
     inject(f) {
-      faults.push({ ...f, left: f.times ?? 1 });
+      faults.push({ ...f, left: f.times ?? 1, fired: 0 });
+    },
+    unfiredFaults() {
+      return faults.filter((f) => f.fired === 0).map(({ left: _l, fired: _f, ...f }) => f);
     },
     reset() {
       requests.length = 0;

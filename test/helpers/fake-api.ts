@@ -10,7 +10,8 @@ export interface UseFakeApiOptions extends FakeApiOptions {
 
 /**
  * Starts the fake API before the file's tests and stops it after them; after each test it fails
- * the test on any unexpected request, then clears the request log and pending faults.
+ * the test on any unexpected request or any injected fault no request triggered, then clears the
+ * request log and pending faults.
  * Returns a handle that forwards to the running server, so tests use it like the server itself.
  */
 export function useFakeApi(opts: UseFakeApiOptions = {}): FakeApi {
@@ -22,6 +23,7 @@ export function useFakeApi(opts: UseFakeApiOptions = {}): FakeApi {
   afterEach(() => {
     if (!current) return;
     expect(current.unmatched).toEqual([]);
+    expect(current.unfiredFaults()).toEqual([]);
     current.reset();
     opts.afterReset?.(current);
   });
