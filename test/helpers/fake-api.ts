@@ -22,10 +22,13 @@ export function useFakeApi(opts: UseFakeApiOptions = {}): FakeApi {
   afterAll(() => current?.stop());
   afterEach(() => {
     if (!current) return;
-    expect(current.unmatched).toEqual([]);
-    expect(current.unfiredFaults()).toEqual([]);
+    const unmatched = [...current.unmatched];
+    const unfired = current.unfiredFaults();
+    // Reset first, so one failing test does not leave its faults to the next one.
     current.reset();
     opts.afterReset?.(current);
+    expect(unmatched).toEqual([]);
+    expect(unfired).toEqual([]);
   });
   return new Proxy({} as FakeApi, {
     get(_target, prop) {
