@@ -27,25 +27,19 @@ export async function page(ctx: TrackerContext, text: string): Promise<boolean> 
     if (argv) ctx.log.debug(`Pager ${argv[0]} not found; printing directly`);
     return false;
   }
-  let child: ReturnType<typeof Bun.spawn<"pipe", "inherit", "inherit">>;
   try {
-    child = Bun.spawn([exe, ...argv.slice(1)], {
-      stdin: "pipe",
+    const child = Bun.spawn([exe, ...argv.slice(1)], {
+      // The one way server text reaches the terminal without ctx.stdout: sanitised here. Handed
+      // over as a whole, Bun feeds it and stops quietly when the pager quits early (q).
+      stdin: new Blob([sanitizeTerminal(text, ctx.color)]),
       stdout: "inherit",
       stderr: "inherit",
       env: childEnv(ctx.env),
     });
+    await child.exited;
+    return true;
   } catch (err) {
     ctx.log.debug(`Pager ${argv[0]} could not start: ${(err as Error).message}`);
     return false;
   }
-  try {
-    // The one way server text reaches the terminal without ctx.stdout: sanitised here.
-    child.stdin.write(sanitizeTerminal(text, ctx.color));
-    await child.stdin.end();
-  } catch {
-    // The pager quit before reading everything: the person has seen what they wanted.
-  }
-  await child.exited;
-  return true;
 }
