@@ -5,7 +5,15 @@ import { ApiError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { nextCursorFromLink } from "./link.ts";
 import { classifyFetchFailure, errorDetail, errorForStatus, type TransportFailure } from "./errors.ts";
-import { backoffMs, MAX_ATTEMPTS, MAX_SERVER_WAIT_MS, RETRY_STATUSES, serverWaitMs } from "./retry.ts";
+import {
+  backoffMs,
+  inRequestChain,
+  MAX_ATTEMPTS,
+  MAX_SERVER_WAIT_MS,
+  RETRY_STATUSES,
+  type RetryBudget,
+  serverWaitMs,
+} from "./retry.ts";
 import { formatHeaders, redactUrl } from "./trace-log.ts";
 import { fetchOptionsFor } from "./transport.ts";
 
@@ -158,9 +166,17 @@ export async function apiRequest<T>(ctx: TrackerContext, opts: RequestOptions<T>
  * apiRequest without the body parse: a paginator reads the next cursor from the headers, sends
  * the next request, and parses this page while the server works on that one.
  */
-export async function apiRequestDeferred<T>(
+export function apiRequestDeferred<T>(
   ctx: TrackerContext,
   opts: RequestOptions<T>,
+): Promise<DeferredResponse<T>> {
+  return inRequestChain((budget) => sendWithRetries(ctx, opts, budget));
+}
+
+async function sendWithRetries<T>(
+  ctx: TrackerContext,
+  opts: RequestOptions<T>,
+  budget: RetryBudget,
 ): Promise<DeferredResponse<T>> {
   const method = opts.method ?? "GET";
   const base = await baseUrlFor(ctx, opts.host);
@@ -217,7 +233,8 @@ export async function apiRequestDeferred<T>(
       const { error, retryable, unsent } = outcome.failure;
       ctx.log.trace(`✗ ${method} ${url} failed after ${ms} ms: ${error.message}`);
       const again = policy === "unsent" ? retryable && unsent === true : policy && retryable;
-      if (again && attempt < MAX_ATTEMPTS) {
+      if (again && budget.retriesLeft > 0) {
+        budget.retriesLeft--;
         const wait = backoffMs(attempt);
         ctx.log.debug(`${error.message}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`);
         await ctx.sleep(wait);
@@ -237,9 +254,10 @@ export async function apiRequestDeferred<T>(
         policy === "unsent"
           ? res.status === 429 && requested !== undefined
           : policy && RETRY_STATUSES.has(res.status);
-      if (again && attempt < MAX_ATTEMPTS) {
+      if (again && budget.retriesLeft > 0) {
         // A wait beyond the cap would just hit the same limit again: report it instead.
         if (requested === undefined || requested <= MAX_SERVER_WAIT_MS) {
+          budget.retriesLeft--;
           const wait = requested ?? backoffMs(attempt);
           ctx.log.debug(
             `${res.status} from ${url}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`,

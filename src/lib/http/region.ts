@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { getCachedOrg, saveOrgs } from "../db/regions.ts";
-import { AuthError } from "../errors.ts";
+import { ApiError, AuthError, NetworkError } from "../errors.ts";
 import { apiRequest, isTrustedRegionUrl } from "./client.ts";
 
 const OrgLinks = v.object({
@@ -13,7 +13,9 @@ const OrgLinks = v.object({
 
 /**
  * The base URL for an organization's API calls: cached region, else looked up on the control host
- * and cached; any non-auth failure or an untrusted region falls back to the base URL.
+ * and cached. A service that does not know regions (404, an older self-hosted server) or names an
+ * untrusted region falls back to the base URL; an unreachable or failing service (connection
+ * errors, 5xx, 429 after the chain's retries) fails here, once, rather than being asked again.
  */
 export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise<string> {
   const base = ctx.settings.baseUrl;
@@ -33,7 +35,8 @@ export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise
     ]);
     return trusted;
   } catch (err) {
-    if (err instanceof AuthError) throw err;
+    if (err instanceof AuthError || err instanceof NetworkError) throw err;
+    if (err instanceof ApiError && (err.status === 429 || err.status >= 500)) throw err;
     ctx.log.debug(`Region lookup for ${org} failed; using ${base}`);
     return base;
   }

@@ -1,8 +1,9 @@
 /**
  * The retry policy of idempotent requests: which answers are worth another attempt, how long to
  * wait (the server's Retry-After / rate-limit reset, else jittered exponential backoff) and how
- * many attempts a request gets.
+ * many attempts a request chain gets.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 
 /** Attempts for idempotent requests (1 + 2 retries). */
 export const MAX_ATTEMPTS = 3;
@@ -42,4 +43,24 @@ export function serverWaitMs(headers: Headers, now: number): number | undefined 
 export function backoffMs(attempt: number, random = Math.random): number {
   const base = Math.min(BASE_BACKOFF_MS * 2 ** (attempt - 1), MAX_BACKOFF_MS);
   return Math.round(base / 2 + random() * (base / 2));
+}
+
+/** The retries left to one request chain: a request and every request made on its behalf. */
+export interface RetryBudget {
+  retriesLeft: number;
+}
+
+const chains = new AsyncLocalStorage<RetryBudget>();
+
+/**
+ * Runs `fn` as part of the current request chain, or starts one with MAX_ATTEMPTS − 1 retries. A
+ * request made while another is being prepared (the region lookup of an organization's request, a
+ * token refresh) shares that request's budget, so a storm of 5xx answers or a refused connection
+ * costs one retry series, not one per layer.
+ */
+export function inRequestChain<T>(fn: (budget: RetryBudget) => Promise<T>): Promise<T> {
+  const current = chains.getStore();
+  if (current) return fn(current);
+  const budget: RetryBudget = { retriesLeft: MAX_ATTEMPTS - 1 };
+  return chains.run(budget, () => fn(budget));
 }
