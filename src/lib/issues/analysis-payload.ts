@@ -12,7 +12,9 @@ export type RunStatus =
   | "WAITING_FOR_USER_RESPONSE"
   | "NEED_MORE_INFORMATION"
   | "ERROR"
-  | "CANCELLED";
+  | "CANCELLED"
+  /** A status this version does not know (a newer service, or a broken one). */
+  | "UNKNOWN";
 
 /** One explained or planned step. */
 export interface AnalysisStep {
@@ -93,9 +95,10 @@ const SolutionData = v.looseObject({
   ),
 });
 
-/** Upper-cases and unifies the status spellings of both generations. */
+/** Upper-cases and unifies the status spellings of both generations; a missing one is PROCESSING. */
 export function normaliseStatus(raw: string | null | undefined): RunStatus {
-  const s = (raw ?? "").toUpperCase();
+  const s = (raw ?? "").trim().toUpperCase();
+  if (s === "" || s === "PENDING") return "PROCESSING";
   if (s === "AWAITING_USER_INPUT") return "WAITING_FOR_USER_RESPONSE";
   if (s === "CANCELED") return "CANCELLED";
   const known: RunStatus[] = [
@@ -106,7 +109,7 @@ export function normaliseStatus(raw: string | null | undefined): RunStatus {
     "ERROR",
     "CANCELLED",
   ];
-  return (known as string[]).includes(s) ? (s as RunStatus) : "PROCESSING";
+  return (known as string[]).includes(s) ? (s as RunStatus) : "UNKNOWN";
 }
 
 /** `path/file.ext:line` in step text. */

@@ -4,11 +4,18 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { getAutofixState, startAutofix } from "../api/autofix.ts";
-import { AnalysisError } from "../errors.ts";
+import { AnalysisError, ApiError } from "../errors.ts";
 import { type AnalysisView, readAnalysis } from "./analysis-payload.ts";
 
 /** Polling: first wait, growth factor, cap and overall timeout (the reference polls 1 s for 6 min). */
 export const POLL = { initialMs: 1_000, factor: 1.5, maxMs: 5_000, timeoutMs: 6 * 60_000 } as const;
+
+/**
+ * Consecutive polls an odd answer is tolerated before the run counts as broken: a finished run
+ * without the wanted part (the service may flip to PROCESSING a moment after a start), a status
+ * this version does not know, or no run at all after one was started.
+ */
+export const ODD_POLLS = 3;
 
 /** Receives progress text while polling (the command shows it as a spinner on a TTY). */
 export type ProgressSink = (text: string) => void;
@@ -33,25 +40,70 @@ function failed(issueLabel: string, view: AnalysisView): AnalysisError {
   );
 }
 
+function broken(issueLabel: string, what: string): AnalysisError {
+  return new AnalysisError(
+    "failed",
+    `The AI analysis of issue ${issueLabel} ${what}. Run the command again with --force to start a new analysis.`,
+  );
+}
+
+/** A state the service sent in a 2xx answer that cannot be read is the analysis failing, not the API. */
+async function readState(ctx: TrackerContext, org: string, issueId: string, issueLabel: string) {
+  try {
+    return await getAutofixState(ctx, org, issueId);
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 200 && err.status < 300) {
+      throw broken(issueLabel, `answered with a state tracker cannot read (${err.detail ?? err.message})`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Polls until `done`, within the overall timeout whatever the service answers: failure statuses
+ * end at once; a run replaced by another, and odd answers repeated ODD_POLLS times, end as
+ * AnalysisError (exit 43) instead of polling on.
+ */
 async function poll(
   ctx: TrackerContext,
   org: string,
   issueId: string,
   issueLabel: string,
   done: (v: AnalysisView) => boolean,
-  opts: AnalysisOptions,
+  opts: AnalysisOptions & { runId?: string },
 ): Promise<AnalysisView> {
   const timeoutMs = opts.timeoutMs ?? POLL.timeoutMs;
   const started = ctx.now();
   let delay: number = POLL.initialMs;
+  let runId = opts.runId;
+  let odd = 0;
   for (;;) {
-    const state = await getAutofixState(ctx, org, issueId);
-    if (state) {
-      const view = readAnalysis(state);
+    const state = await readState(ctx, org, issueId, issueLabel);
+    const view = state ? readAnalysis(state) : undefined;
+    if (view) {
       if (view.progress) opts.onProgress?.(view.progress);
       if (done(view)) return view;
       if (["ERROR", "CANCELLED", "NEED_MORE_INFORMATION"].includes(view.status))
         throw failed(issueLabel, view);
+      if (runId && view.runId && view.runId !== runId) {
+        throw broken(
+          issueLabel,
+          `was replaced by another run (${view.runId}) while tracker waited for run ${runId}`,
+        );
+      }
+      runId ??= view.runId;
+    }
+    const strange = !view || view.status === "UNKNOWN" || view.status === "COMPLETED";
+    odd = strange ? odd + 1 : 0;
+    if (odd >= ODD_POLLS) {
+      throw broken(
+        issueLabel,
+        !view
+          ? "has no run, although one was started"
+          : view.status === "UNKNOWN"
+            ? "reports a status tracker does not know"
+            : "finished without the part that was asked for",
+      );
     }
     if (ctx.now() - started + delay > timeoutMs) {
       throw new AnalysisError(
@@ -84,11 +136,12 @@ export async function ensureRootCause(
   const current = state ? readAnalysis(state) : undefined;
   if (current && hasRootCause(current)) return current;
   const restart = !current || ["ERROR", "CANCELLED", "NEED_MORE_INFORMATION"].includes(current.status);
+  let runId = current?.runId;
   if (restart || (current.status !== "PROCESSING" && !hasRootCause(current))) {
     ctx.log.debug(`Starting AI analysis of ${issueLabel}`);
-    await startAutofix(ctx, org, issueId, { stopping_point: "root_cause" });
+    runId = await startAutofix(ctx, org, issueId, { stopping_point: "root_cause" });
   }
-  return poll(ctx, org, issueId, issueLabel, hasRootCause, opts);
+  return poll(ctx, org, issueId, issueLabel, hasRootCause, { ...opts, runId });
 }
 
 /** Makes sure the issue has a fix plan: the root cause first, then the solution step of the same run. */
@@ -102,8 +155,9 @@ export async function ensureSolution(
   const rc = await ensureRootCause(ctx, org, issueId, issueLabel, opts);
   let view = rc;
   if (!hasSolution(rc)) {
+    let runId = rc.runId;
     if (rc.status !== "PROCESSING") {
-      await startAutofix(
+      runId = await startAutofix(
         ctx,
         org,
         issueId,
@@ -112,7 +166,7 @@ export async function ensureSolution(
           : { stopping_point: "solution" },
       );
     }
-    view = await poll(ctx, org, issueId, issueLabel, hasSolution, opts);
+    view = await poll(ctx, org, issueId, issueLabel, hasSolution, { ...opts, runId });
   }
   if (!view.solution) {
     throw new AnalysisError(

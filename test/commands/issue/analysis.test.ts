@@ -3,7 +3,7 @@ import * as v from "valibot";
 import explain from "../../../src/commands/issue/explain.ts";
 import plan from "../../../src/commands/issue/plan.ts";
 import { AnalysisError } from "../../../src/lib/errors.ts";
-import { POLL } from "../../../src/lib/issues/analysis.ts";
+import { ODD_POLLS, POLL } from "../../../src/lib/issues/analysis.ts";
 import { type AutofixScenario, autofixRun, setAutofixScenario } from "../../fake-api/routes/autofix.ts";
 import { READ_ONLY_TOKEN, USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext } from "../../helpers/context.ts";
@@ -286,4 +286,49 @@ describe("issue plan", () => {
       "     if (!res.data) return [];",
     ]);
   });
+});
+
+describe("odd answers end the polling (exit 43) instead of waiting out the timeout", () => {
+  const path = (id: string) => `/api/0/organizations/acme/issues/${id}/autofix/`;
+  const cases: [string, Record<string, unknown>, string][] = [
+    [
+      "COMPLETED without a root cause",
+      { body: { autofix: { status: "COMPLETED", steps: [] } } },
+      "finished without the part that was asked for",
+    ],
+    [
+      "a status nobody knows",
+      { body: { autofix: { status: "THINKING_HARD", steps: [] } } },
+      "reports a status tracker does not know",
+    ],
+    ["no run after the start", { body: { autofix: null } }, "has no run, although one was started"],
+    ["an empty body", { raw: "" }, "answered with a state tracker cannot read"],
+    [
+      "HTML instead of JSON",
+      { raw: "<html><title>Maintenance</title></html>" },
+      "answered with a state tracker cannot read",
+    ],
+    [
+      "a run replaced by another",
+      { body: { autofix: { run_id: 987654, status: "PROCESSING", steps: [] } } },
+      "was replaced by another run (987654)",
+    ],
+  ];
+  for (const [label, answer, phrase] of cases) {
+    test(label, async () => {
+      const id = String(nextIssue++);
+      // The first look finds no run (so one is started); every poll after that gets the odd answer.
+      api.inject({ method: "GET", path: path(id), status: 200, body: { autofix: null } });
+      api.inject({ method: "GET", path: path(id), status: 200, times: Number.POSITIVE_INFINITY, ...answer });
+      const t = ctxFor();
+      const err = await explain.call(t.ctx, F, `acme/${id}`).catch((e) => e);
+      expect(err).toBeInstanceOf(AnalysisError);
+      expect(err).toMatchObject({ reason: "failed", exitCode: 43 });
+      expect(err.message).toContain(phrase);
+      expect(autofixCalls(id, "POST")).toHaveLength(1);
+      expect(autofixCalls(id, "GET").length).toBeLessThanOrEqual(1 + ODD_POLLS);
+      expect(t.sleeps.reduce((a, b) => a + b, 0)).toBeLessThan(10_000);
+      expect(t.stdout()).toBe("");
+    });
+  }
 });
