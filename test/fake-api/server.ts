@@ -92,6 +92,21 @@ function faultResponse(f: Fault): Response {
       { status, headers },
     );
   }
+  if (f.dripMs) {
+    const every = f.dripMs;
+    let at = 0;
+    return new Response(
+      new ReadableStream({
+        async pull(c) {
+          if (at >= bytes.length) return c.close();
+          await Bun.sleep(every);
+          c.enqueue(bytes.slice(at, at + 1));
+          at++;
+        },
+      }),
+      { status, headers },
+    );
+  }
   if (f.bodyDelayMs) {
     const delay = f.bodyDelayMs;
     return new Response(
@@ -156,7 +171,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       fault.left--;
       fault.fired++;
       if (fault.delayMs) await Bun.sleep(fault.delayMs);
-      if (fault.status !== undefined || fault.disconnect || fault.bodyDelayMs)
+      if (fault.status !== undefined || fault.disconnect || fault.bodyDelayMs || fault.dripMs)
         return finish(faultResponse(fault));
     }
     for (const c of compiled) {

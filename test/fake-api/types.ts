@@ -117,4 +117,6 @@ export interface Fault {
   disconnect?: "before-response" | "mid-body";
   /** Send the status and headers at once but hold the body back this long (a server stalling mid-response). */
   bodyDelayMs?: number;
+  /** Send the body one byte every this many ms (a server that drips forever, never stalling long). */
+  dripMs?: number;
 }

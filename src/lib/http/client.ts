@@ -7,6 +7,7 @@ import { nextCursorFromLink } from "./link.ts";
 import { classifyFetchFailure, errorDetail, errorForStatus, type TransportFailure } from "./errors.ts";
 import {
   backoffMs,
+  chainDeadlineMs,
   inRequestChain,
   MAX_ATTEMPTS,
   MAX_SERVER_WAIT_MS,
@@ -19,6 +20,36 @@ import { fetchOptionsFor } from "./transport.ts";
 
 /** Per-request timeout of ordinary API calls. */
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** The largest response body read (a hostile or broken server could otherwise fill memory). */
+export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+/** A body over MAX_RESPONSE_BYTES: reading stopped at the cap. */
+class BodyTooLarge extends Error {}
+
+/** Reads a body as text, stopping at MAX_RESPONSE_BYTES (declared or actual size). */
+async function readCapped(res: Response): Promise<string> {
+  const declared = Number(res.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new BodyTooLarge();
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+}
 
 /** Where a request goes: the control host, an organization's region, or an absolute base URL. */
 export type Host = "control" | { org: string } | { baseUrl: string };
@@ -118,8 +149,21 @@ async function exchange(
     return { failure: classifyFetchFailure(err, url, timeoutMs) };
   }
   try {
-    return { res, text: await res.text() };
+    return { res, text: await readCapped(res) };
   } catch (err) {
+    if (err instanceof BodyTooLarge) {
+      return {
+        failure: {
+          error: new ApiError({
+            status: res.status,
+            endpoint,
+            message: `Response from ${endpoint} is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; tracker stopped reading it`,
+            hint: "Ask for less (a smaller --limit, a narrower --query), or check TRACKER_URL.",
+          }),
+          retryable: false,
+        },
+      };
+    }
     const failure = classifyFetchFailure(err, url, timeoutMs);
     // A timeout while reading stays a timeout (final); anything else means the transfer broke.
     if (!failure.retryable) return { failure };
@@ -179,6 +223,10 @@ async function sendWithRetries<T>(
   budget: RetryBudget,
 ): Promise<DeferredResponse<T>> {
   const method = opts.method ?? "GET";
+  budget.deadlineAt ??= ctx.now() + chainDeadlineMs(opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const deadlineAt = budget.deadlineAt;
+  /** A retry after `wait` ms is allowed only when the chain's deadline leaves it room to run. */
+  const mayRetry = (wait: number) => budget.retriesLeft > 0 && ctx.now() + wait < deadlineAt;
   const base = await baseUrlFor(ctx, opts.host);
   const url = buildUrl(base, opts.path, opts.query);
   const endpoint = `${method} ${opts.path}`;
@@ -213,6 +261,8 @@ async function sendWithRetries<T>(
       ctx.log.trace(`→ ${method} ${url}${via}${tag}\n${formatHeaders(headers)}`);
     }
     const started = performance.now();
+    // A late attempt of a chain gets what is left of its deadline (at least a second, or timeoutMs if shorter).
+    const attemptMs = Math.max(Math.min(1_000, timeoutMs), Math.min(timeoutMs, deadlineAt - ctx.now()));
     const outcome = await exchange(
       ctx,
       url,
@@ -220,11 +270,11 @@ async function sendWithRetries<T>(
         method,
         headers,
         body,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(attemptMs),
         redirect: "follow",
         ...transport,
       } as RequestInit,
-      timeoutMs,
+      attemptMs,
       endpoint,
     );
     const ms = Math.round(performance.now() - started);
@@ -233,9 +283,9 @@ async function sendWithRetries<T>(
       const { error, retryable, unsent } = outcome.failure;
       ctx.log.trace(`✗ ${method} ${url} failed after ${ms} ms: ${error.message}`);
       const again = policy === "unsent" ? retryable && unsent === true : policy && retryable;
-      if (again && budget.retriesLeft > 0) {
+      const wait = backoffMs(attempt);
+      if (again && mayRetry(wait)) {
         budget.retriesLeft--;
-        const wait = backoffMs(attempt);
         ctx.log.debug(`${error.message}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`);
         await ctx.sleep(wait);
         continue;
@@ -254,11 +304,11 @@ async function sendWithRetries<T>(
         policy === "unsent"
           ? res.status === 429 && requested !== undefined
           : policy && RETRY_STATUSES.has(res.status);
-      if (again && budget.retriesLeft > 0) {
-        // A wait beyond the cap would just hit the same limit again: report it instead.
-        if (requested === undefined || requested <= MAX_SERVER_WAIT_MS) {
+      const wait = requested ?? backoffMs(attempt);
+      // A wait beyond the cap would just hit the same limit again: report it instead.
+      if (again && (requested === undefined || requested <= MAX_SERVER_WAIT_MS)) {
+        if (mayRetry(wait)) {
           budget.retriesLeft--;
-          const wait = requested ?? backoffMs(attempt);
           ctx.log.debug(
             `${res.status} from ${url}; retrying in ${wait} ms (attempt ${attempt + 1}/${MAX_ATTEMPTS})`,
           );

@@ -48,6 +48,17 @@ export function backoffMs(attempt: number, random = Math.random): number {
 /** The retries left to one request chain: a request and every request made on its behalf. */
 export interface RetryBudget {
   retriesLeft: number;
+  /** When the chain must be over (ctx.now() time), set by its first request; no retry may pass it. */
+  deadlineAt?: number;
+}
+
+/**
+ * How long a request chain may take in all, retries and waits included: two of its first
+ * request's timeouts plus one longest server-requested wait (120 s for ordinary calls, where
+ * three timed-out attempts and two capped waits could otherwise take 210 s).
+ */
+export function chainDeadlineMs(timeoutMs: number): number {
+  return 2 * timeoutMs + MAX_SERVER_WAIT_MS;
 }
 
 const chains = new AsyncLocalStorage<RetryBudget>();
