@@ -18,14 +18,6 @@ export class CliError extends Error {
   }
 }
 
-/** A command or feature that this build does not provide. */
-export class NotAvailableError extends CliError {
-  constructor(what: string) {
-    super(`${what} is not available yet in this version of tracker.`, EXIT.notAvailable);
-    this.name = "NotAvailableError";
-  }
-}
-
 /** Reasons an authentication can fail (spec section 7). */
 export type AuthReason = "not_authenticated" | "expired" | "invalid" | "host_scope";
 

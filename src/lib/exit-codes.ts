@@ -22,7 +22,6 @@ export const EXIT = {
   analysisNoBudget: 41,
   analysisAiDisabled: 42,
   analysisFailed: 43,
-  notAvailable: 49,
   upgrade: 50,
   deviceFlow: 51,
   cancelled: 130,
@@ -131,12 +130,6 @@ export const EXIT_CODE_TABLE: readonly ExitCodeDoc[] = [
     action: "change the printed setting",
   },
   { code: 43, name: "analysis_failed", when: "the AI analysis failed or timed out", action: "retry later" },
-  {
-    code: 49,
-    name: "not_available",
-    when: "the command is not available in this build",
-    action: "upgrade tracker",
-  },
   {
     code: 50,
     name: "upgrade",

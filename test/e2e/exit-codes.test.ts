@@ -1,6 +1,5 @@
 /** Every exit-code category reached through the real CLI, with exact stderr and an empty stdout. */
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { type CliResult, runCli, tempDir } from "../helpers/cli.ts";
@@ -120,61 +119,9 @@ describe("20 configuration", () => {
   });
 });
 
-/** Command lines of verbs that later issues build; those still unbuilt must answer 49. */
-const PENDING_VERBS: Record<string, string[]> = {
-  "auth/login.ts": ["auth", "login"],
-  "auth/logout.ts": ["auth", "logout"],
-  "auth/status.ts": ["auth", "status"],
-  "issue/list.ts": ["issue", "list", "acme/web"],
-  "issue/view.ts": ["issue", "view", "ACME-WEB-1"],
-  "issue/explain.ts": ["issue", "explain", "ACME-WEB-1"],
-  "issue/plan.ts": ["issue", "plan", "ACME-WEB-1"],
-  "trace/list.ts": ["trace", "list", "acme/web"],
-  "trace/view.ts": ["trace", "view", "0123456789abcdef0123456789abcdef"],
-  "project/list.ts": ["project", "list", "acme"],
-  "project/view.ts": ["project", "view", "acme/web"],
-  "defaults/set.ts": ["defaults", "set", "acme"],
-  "defaults/show.ts": ["defaults", "show"],
-  "defaults/clear.ts": ["defaults", "clear"],
-  "cli/setup.ts": ["cli", "setup", "--no-modify-path", "--no-agent-skills"],
-  "upgrade/upgrade.ts": ["upgrade"],
-};
-
-function stillPending(file: string): boolean {
-  return readFileSync(join(ROOT, "src/commands", file), "utf8").includes("NotAvailableError");
-}
-
-describe("22 missing context, 49 not available", () => {
-  test("the list of verbs checked for 49 covers every verb file", () => {
-    const verbs = [...new Bun.Glob("*/*.ts").scanSync(join(ROOT, "src/commands"))]
-      .filter((f) => !f.endsWith("/index.ts"))
-      .filter((f) => stillPending(f));
-    expect(verbs.filter((f) => !(f in PENDING_VERBS))).toEqual([]);
-  });
-
-  test("routes not built yet answer 49 with a clear message", async () => {
-    const pending = Object.entries(PENDING_VERBS).filter(([file]) => stillPending(file));
-    const results = await Promise.all(
-      pending.map(([, argv]) => runCli(argv, { api, token: USER_TOKEN, env: { TRACKER_ORG: "acme" } })),
-    );
-    for (const [i, r] of results.entries()) {
-      const words = (pending[i]?.[1] ?? []).filter((w) => !w.includes("/") && !w.startsWith("-"));
-      expect({ argv: pending[i]?.[1], exitCode: r.exitCode, stdout: r.stdout }).toEqual({
-        argv: pending[i]?.[1],
-        exitCode: 49,
-        stdout: "",
-      });
-      expect(r.stderr).toMatch(/^Error: .* is not available yet in this version of tracker\.\n$/);
-      expect(r.stderr).toContain(words[0] as string);
-    }
-  });
-
+describe("22 missing context", () => {
   test("issue list with no org anywhere: 22 with an example and alternatives", async () => {
     const r = await runCli(["issue", "list"], { api, token: USER_TOKEN, cwd: tempDir("tracker-empty-cwd-") });
-    if (stillPending("issue/list.ts")) {
-      expect(r.exitCode).toBe(49);
-      return;
-    }
     expect(r.exitCode).toBe(22);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^Error: Organization( and project)? (is|are) required\.\n\n {2}tracker /);

@@ -11,7 +11,6 @@ import {
   ContextError,
   DeviceFlowError,
   NetworkError,
-  NotAvailableError,
   ResolutionError,
   UpgradeError,
   ValidationError,
@@ -136,15 +135,11 @@ describe("error formats (exact text on stderr)", () => {
     }
   });
 
-  test("NetworkError and NotAvailableError", () => {
+  test("NetworkError", () => {
     expect(render(new NetworkError("Could not connect to x:1", "Check the proxy."))).toBe(
       "Error: Could not connect to x:1\n\nCheck the proxy.",
     );
     expect(new NetworkError("x").exitCode).toBe(31);
-    expect(render(new NotAvailableError("`tracker x`"))).toBe(
-      "Error: `tracker x` is not available yet in this version of tracker.",
-    );
-    expect(new NotAvailableError("x").exitCode).toBe(49);
   });
 });
 
