@@ -144,7 +144,9 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
   const urls = { control: "", us: "", de: "" } as Record<HostName, string>;
   const state = createSeedState(urls);
 
+  let answeredRound = 0;
   const handle = async (host: HostName, raw: Request): Promise<Response> => {
+    const round = answeredRound + 1;
     // Latency is the network's, not the server's: it is not counted in serverMs.
     if (opts.latencyMs) await Bun.sleep(opts.latencyMs);
     const arrived = performance.now();
@@ -159,11 +161,13 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       body,
       status: 0,
       serverMs: 0,
+      round,
     };
     requests.push(rec);
     const finish = (res: Response) => {
       rec.status = res.status;
       rec.serverMs = performance.now() - arrived;
+      answeredRound = Math.max(answeredRound, round);
       return res;
     };
     const fault = faults.find((f) => f.left > 0 && faultMatches(f, raw.method, host, url.pathname));
@@ -250,6 +254,7 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       requests.length = 0;
       unmatched.length = 0;
       faults = [];
+      answeredRound = 0;
     },
     requestsTo(path, method) {
       return requests.filter(

@@ -68,6 +68,12 @@ export interface RecordedRequest {
   status: number;
   /** Time the fake spent on the request, from arrival to a complete Response (body serialised), in ms. */
   serverMs: number;
+  /**
+   * Which sequential round trip this request is: 1 + the highest round among requests already
+   * answered when it arrived. Requests sent together share a round (give the fake some latency so
+   * none is answered before its siblings arrive); a command's highest round is its round trips.
+   */
+  round: number;
 }
 
 /** What a route handler receives. */

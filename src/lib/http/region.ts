@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { getCachedOrg, saveOrgs } from "../db/regions.ts";
-import { ApiError, AuthError, NetworkError } from "../errors.ts";
+import { AuthError } from "../errors.ts";
 import { apiRequest, isTrustedRegionUrl } from "./client.ts";
 
 const OrgLinks = v.object({
@@ -13,9 +13,9 @@ const OrgLinks = v.object({
 
 /**
  * The base URL for an organization's API calls: cached region, else looked up on the control host
- * and cached. A service that does not know regions (404, an older self-hosted server) or names an
- * untrusted region falls back to the base URL; an unreachable or failing service (connection
- * errors, 5xx, 429 after the chain's retries) fails here, once, rather than being asked again.
+ * and cached; any non-auth failure or an untrusted region falls back to the base URL (API.md
+ * §1.3). The lookup runs inside its request's chain: when it spent the retries, the request that
+ * follows gets one attempt, so a failing host costs one retry series, not two.
  */
 export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise<string> {
   const base = ctx.settings.baseUrl;
@@ -35,8 +35,7 @@ export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise
     ]);
     return trusted;
   } catch (err) {
-    if (err instanceof AuthError || err instanceof NetworkError) throw err;
-    if (err instanceof ApiError && (err.status === 429 || err.status >= 500)) throw err;
+    if (err instanceof AuthError) throw err;
     ctx.log.debug(`Region lookup for ${org} failed; using ${base}`);
     return base;
   }
