@@ -65,6 +65,8 @@ export interface TokenProvider {
 /** Where an organization's API lives (its region's base URL). */
 export interface RegionResolver {
   urlForOrg(ctx: TrackerContext, org: string): Promise<string>;
+  /** The cached region of `org` answered 404 where the service's own URL did not: forget it. */
+  forget(ctx: TrackerContext, org: string): Promise<void>;
 }
 
 /** Everything a command may touch. Built by bin.ts for real runs and by tests with fakes. */
@@ -107,7 +109,7 @@ export interface TrackerContext extends CommandContext {
   readonly regions: RegionResolver;
   /** Path of the running executable (for upgrade and setup). */
   readonly execPath: string;
-  /** Keys of the notes and warnings this run has already said (each is said once per run). */
+  /** Keys of what this run has already said (warnings, once each) or learned (a region named by the service). */
   readonly said: Set<string>;
   /** The whole command tree (shell completion), injected by main.ts so commands never import app.ts. */
   readonly commandTree?: () => Promise<RouteMap<TrackerContext>>;

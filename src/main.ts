@@ -413,6 +413,10 @@ export async function runMain(
     forCommand: async () => {
       const ctx = buildContext(level, over, state.secrets, shaped.output);
       built = ctx;
+      if (!prepared.help) {
+        const { preconnect } = await import("./lib/http/preconnect.ts");
+        preconnect(ctx, first);
+      }
       // Windows cannot delete a running .exe, so an upgrade leaves the old one as .old until now.
       if (process.platform === "win32") {
         const { removeStaleOldBinary } = await import("./lib/upgrade/swap.ts");

@@ -14,4 +14,5 @@ export const TOKENS: TokenProvider = {
 /** Organization → region base URL, cached in the local database. */
 export const REGIONS: RegionResolver = {
   urlForOrg: async (ctx, org) => (await import("./http/region.ts")).regionUrlForOrg(ctx, org),
+  forget: async (ctx, org) => (await import("./db/regions.ts")).forgetOrgRegion(ctx, org),
 };

@@ -1,8 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
+import { getAutofixState } from "../../lib/api/autofix.ts";
 import { formatExplanation } from "../../lib/format/issue-analysis.ts";
 import { ensureRootCause } from "../../lib/issues/analysis.ts";
 import { toExplainJson } from "../../lib/issues/analysis-json.ts";
-import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { issueWith } from "../../lib/issues/issue-with.ts";
 import { startSpinner } from "../../lib/issues/spinner.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 
@@ -12,15 +13,20 @@ export default async function issueExplain(
   flags: { json: boolean; fresh: boolean; force: boolean },
   ref: string,
 ): Promise<void> {
-  const { org, issue } = await resolveIssue(this, ref, {
-    command: "tracker issue explain",
-    fresh: flags.fresh,
-  });
+  // A known reference asks for the issue and its analysis state at once (one round trip when finished).
+  const {
+    org,
+    issue,
+    extra: initialState,
+  } = await issueWith(this, ref, { command: "tracker issue explain", fresh: flags.fresh }, (o, id) =>
+    flags.force ? Promise.resolve(null) : getAutofixState(this, o, id),
+  );
   const spinner = startSpinner(this, `Analysing ${issue.shortId}…`);
   let view: Awaited<ReturnType<typeof ensureRootCause>>;
   try {
     view = await ensureRootCause(this, org, issue.id, issue.shortId, {
       force: flags.force,
+      initialState,
       onProgress: (text) => spinner.update(text),
     });
   } finally {

@@ -1,6 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { type ApiIssue, type Issue, searchIssuesPage, toIssue } from "../../lib/api/issues.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
+import { cacheProjects } from "../../lib/db/project-cache.ts";
 import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
 import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
@@ -67,12 +68,29 @@ function keyFor(target: string, flags: IssueListFlags): string {
   return cursorKey("issue-list", target, { sort: flags.sort, query: flags.query, period: flags.period });
 }
 
+/** Target sources that name a project by its slug (a DSN names it by id: a rename changes nothing there). */
+const NAMED_BY_SLUG = new Set(["argument", "TRACKER_ORG/TRACKER_PROJECT", "TRACKER_PROJECT", "defaults"]);
+
 async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueListFlags): Promise<Listing> {
   const label = `${p.org}/${p.project}`;
   const key = keyFor(label, flags);
   const start = resolveCursor(ctx, key, flags.cursor);
-  const id = await getProjectId(ctx, p.org, p.project, flags.fresh);
-  const page = await fetchIssues(ctx, p.org, [id], flags, flags.limit, start);
+  let id = await getProjectId(ctx, p.org, p.project, flags.fresh);
+  let page = await fetchIssues(ctx, p.org, [id], flags, flags.limit, start);
+  // Issues of a project by another slug: the cached slug → id mapping is stale (the project was
+  // renamed, or the slug now names another one). Resolve the slug afresh and ask again, once.
+  const other = page.data.find((i) => i.project.slug !== p.project)?.project;
+  if (!flags.fresh && NAMED_BY_SLUG.has(p.source) && !/^\d+$/.test(p.project) && other) {
+    ctx.log.debug(`Cached id ${id} of ${label} now lists ${other.slug}'s issues; resolving ${label} again`);
+    // The id's current slug replaces the stale one in the cache.
+    if (other.id)
+      cacheProjects(ctx, p.org, [{ slug: other.slug, id: other.id, name: other.name ?? other.slug }]);
+    const fresh = await getProjectId(ctx, p.org, p.project, true);
+    if (fresh !== id) {
+      id = fresh;
+      page = await fetchIssues(ctx, p.org, [id], flags, flags.limit, start);
+    }
+  }
   saveCursor(ctx, key, page.nextCursor);
   return {
     rows: page.data.map(toIssue),

@@ -1,8 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
+import { getAutofixState } from "../../lib/api/autofix.ts";
 import { formatPlan } from "../../lib/format/issue-analysis.ts";
 import { ensureSolution } from "../../lib/issues/analysis.ts";
 import { toPlanJson } from "../../lib/issues/analysis-json.ts";
-import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { issueWith } from "../../lib/issues/issue-with.ts";
 import { startSpinner } from "../../lib/issues/spinner.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 
@@ -12,12 +13,20 @@ export default async function issuePlan(
   flags: { json: boolean; fresh: boolean; force: boolean },
   ref: string,
 ): Promise<void> {
-  const { org, issue } = await resolveIssue(this, ref, { command: "tracker issue plan", fresh: flags.fresh });
+  // A known reference asks for the issue and its analysis state at once (one round trip when finished).
+  const {
+    org,
+    issue,
+    extra: initialState,
+  } = await issueWith(this, ref, { command: "tracker issue plan", fresh: flags.fresh }, (o, id) =>
+    flags.force ? Promise.resolve(null) : getAutofixState(this, o, id),
+  );
   const spinner = startSpinner(this, `Planning a fix for ${issue.shortId}…`);
   let view: Awaited<ReturnType<typeof ensureSolution>>;
   try {
     view = await ensureSolution(this, org, issue.id, issue.shortId, {
       force: flags.force,
+      initialState,
       onProgress: (text) => spinner.update(text),
     });
   } finally {

@@ -1,18 +1,22 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { globalFlags, webFlag } from "../../lib/flags.ts";
+import { freshFlag, globalFlags, webFlag } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 
 /** `org list`: organizations in every region. */
-export const orgListCommand = buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
+export const orgListCommand = buildCommand<
+  { json: boolean; verbose: boolean; fresh: boolean },
+  [],
+  TrackerContext
+>({
   loader: () => import("./list.ts"),
-  parameters: { flags: { ...globalFlags }, positional: { kind: "tuple", parameters: [] } },
+  parameters: { flags: { ...globalFlags, fresh: freshFlag }, positional: { kind: "tuple", parameters: [] } },
   docs: {
     brief: "List organizations you can access",
-    fullDescription: describe("Lists organizations in every region of the service (fetched in parallel).", [
-      "tracker org list",
-      "tracker org list --json | jq -r '.[].slug'",
-    ]),
+    fullDescription: describe(
+      "Lists organizations in every region of the service (fetched in parallel). After a first listing the known regions are asked at once while the region list is re-checked (one round trip); --fresh starts from region discovery.",
+      ["tracker org list", "tracker org list --json | jq -r '.[].slug'", "tracker org list --fresh"],
+    ),
   },
 });
 

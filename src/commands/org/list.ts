@@ -5,8 +5,11 @@ import { formatTable } from "../../lib/format/table.ts";
 import { writeJson, writeList, writeTip } from "../../lib/output.ts";
 
 /** `tracker org list`. */
-export default async function orgList(this: TrackerContext, flags: GlobalFlags): Promise<void> {
-  const orgs = await listOrganizations(this);
+export default async function orgList(
+  this: TrackerContext,
+  flags: GlobalFlags & { fresh: boolean },
+): Promise<void> {
+  const orgs = await listOrganizations(this, { fresh: flags.fresh });
   if (flags.json) return writeJson(this, orgs);
   if (orgs.length === 0) {
     writeTip(this, "No organizations found for this token.");

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
-import { saveOrgs } from "../db/regions.ts";
+import { cachedRegionUrls, saveOrgs } from "../db/regions.ts";
 import { decodeOrgClaim } from "../auth/token-kind.ts";
 import { getAuthToken } from "../auth/token.ts";
 import { ApiError, AuthError } from "../errors.ts";
@@ -51,16 +51,57 @@ export async function listRegionUrls(ctx: TrackerContext): Promise<string[]> {
   }
 }
 
-/** Every organization in every region (fetched in parallel), deduplicated by slug; refreshes the region cache. */
-export async function listOrganizations(ctx: TrackerContext): Promise<Organization[]> {
-  const regions = await listRegionUrls(ctx);
-  const results = await settleLimit(regions, FAN_OUT_CONCURRENCY, (region) =>
+type Listed = PromiseSettledResult<{ org: Organization; region: string }[]>;
+
+/** The organizations of each region, fetched in parallel (a failing region is a rejected entry). */
+function listInRegions(ctx: TrackerContext, regions: readonly string[]): Promise<Listed[]> {
+  return settleLimit(regions, FAN_OUT_CONCURRENCY, (region) =>
     fetchAllPages(ctx, {
       path: "/api/0/organizations/",
       host: { baseUrl: region },
       schema: v.array(Organization),
     }).then((orgs) => orgs.map((o) => ({ org: o, region }))),
   );
+}
+
+/**
+ * The listings of every region. Warm (regions known from the cache of an earlier listing, and not
+ * `fresh`): those regions are listed while region discovery re-checks the set, all in one round
+ * trip; a region discovery names that was not known costs a second one. Cold: discovery first.
+ */
+async function listEveryRegion(ctx: TrackerContext, fresh: boolean): Promise<Listed[]> {
+  // Credentials first: without them nothing is asked, and their problems come before the cache's.
+  await getAuthToken(ctx);
+  const known = fresh
+    ? []
+    : cachedRegionUrls(ctx).filter(
+        (url) => url === ctx.settings.baseUrl || isTrustedRegionUrl(ctx.settings.baseUrl, url),
+      );
+  if (known.length === 0) return listInRegions(ctx, await listRegionUrls(ctx));
+  const [discovered, first] = await Promise.all([
+    listRegionUrls(ctx).then(
+      (urls) => ({ urls }),
+      (error: unknown) => ({ error }),
+    ),
+    listInRegions(ctx, known),
+  ]);
+  if ("error" in discovered) {
+    if (discovered.error instanceof AuthError) throw discovered.error;
+    ctx.log.debug(
+      `Region discovery failed; listing the known regions only: ${(discovered.error as Error).message}`,
+    );
+    return first;
+  }
+  const added = discovered.urls.filter((url) => !known.includes(url));
+  return added.length > 0 ? [...first, ...(await listInRegions(ctx, added))] : first;
+}
+
+/** Every organization in every region (fetched in parallel), deduplicated by slug; refreshes the region cache. */
+export async function listOrganizations(
+  ctx: TrackerContext,
+  opts: { fresh?: boolean } = {},
+): Promise<Organization[]> {
+  const results = await listEveryRegion(ctx, opts.fresh ?? false);
   const bySlug = new Map<string, { org: Organization; region: string }>();
   let firstError: unknown;
   for (const r of results) {

@@ -33,7 +33,7 @@ export function cachedProjectId(ctx: TrackerContext, org: string, project: strin
   );
 }
 
-/** Caches projects of an org (slug → numeric id). */
+/** Caches projects of an org (slug → numeric id); a project's id has one slug, so an old slug of a renamed project goes. */
 export function cacheProjects(ctx: TrackerContext, org: string, projects: readonly CachedProject[]): void {
   useCache(
     ctx,
@@ -41,9 +41,14 @@ export function cacheProjects(ctx: TrackerContext, org: string, projects: readon
       const q = db.query(
         "INSERT OR REPLACE INTO project_cache (base_url, org, project, project_id, name, platform, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       );
+      const renamed = db.query(
+        "DELETE FROM project_cache WHERE base_url = ? AND org = ? AND project_id = ? AND project <> ?",
+      );
       db.transaction(() => {
-        for (const p of projects)
+        for (const p of projects) {
+          renamed.run(ctx.settings.baseUrl, org, p.id, p.slug);
           q.run(ctx.settings.baseUrl, org, p.slug, p.id, p.name, p.platform ?? null, ctx.now());
+        }
       })();
     },
     undefined,

@@ -1,4 +1,7 @@
+import { Database } from "bun:sqlite";
+import { existsSync } from "node:fs";
 import * as v from "valibot";
+import { dbPath } from "../paths.ts";
 import type { TrackerContext } from "../../context.ts";
 import { parseRow, useCache } from "./access.ts";
 
@@ -27,6 +30,43 @@ export function getCachedOrg(ctx: TrackerContext, org: string): CachedOrg | unde
   );
 }
 
+/** The distinct region URLs of the cached organizations of the current service URL. */
+export function cachedRegionUrls(ctx: TrackerContext): string[] {
+  return useCache(
+    ctx,
+    (db) =>
+      (
+        db
+          .query("SELECT DISTINCT region_url FROM org_regions WHERE base_url = ? ORDER BY region_url")
+          .all(ctx.settings.baseUrl) as { region_url: string }[]
+      ).map((r) => r.region_url),
+    [],
+  );
+}
+
+/**
+ * The cached region URLs read quietly for a head start (preconnect): a database that is missing,
+ * damaged or locked gives none and says nothing; the command reports such problems itself, in order.
+ */
+export function peekRegionUrls(ctx: TrackerContext): string[] {
+  const path = dbPath(ctx.configDir);
+  if (!existsSync(path)) return [];
+  try {
+    const db = new Database(path, { readonly: true });
+    try {
+      return (
+        db
+          .query("SELECT DISTINCT region_url FROM org_regions WHERE base_url = ?")
+          .all(ctx.settings.baseUrl) as { region_url: string }[]
+      ).map((r) => r.region_url);
+    } finally {
+      db.close();
+    }
+  } catch {
+    return [];
+  }
+}
+
 /** The slugs of every cached organization of the current service URL (shell completion). */
 export function cachedOrgSlugs(ctx: TrackerContext): string[] {
   return useCache(
@@ -43,8 +83,31 @@ export function cachedOrgSlugs(ctx: TrackerContext): string[] {
   );
 }
 
+/** Forgets the cached region of an organization (by slug or numeric id). */
+export function forgetOrgRegion(ctx: TrackerContext, org: string): void {
+  useCache(
+    ctx,
+    (db) => {
+      db.run("DELETE FROM org_regions WHERE base_url = ? AND (slug = ? OR org_id = ?)", [
+        ctx.settings.baseUrl,
+        org,
+        org,
+      ]);
+    },
+    undefined,
+    true,
+  );
+}
+
+/** The run-state key saying an organization's region was learned from the service in this run. */
+export const regionLearnedKey = (org: string) => `region-learned:${org}`;
+
 /** Stores organizations with their region URLs; with `replaceAll` the whole cache of this URL is refreshed. */
 export function saveOrgs(ctx: TrackerContext, orgs: readonly CachedOrg[], replaceAll = false): void {
+  for (const o of orgs) {
+    ctx.said.add(regionLearnedKey(o.slug));
+    if (o.org_id) ctx.said.add(regionLearnedKey(o.org_id));
+  }
   useCache(
     ctx,
     (db) => {

@@ -214,7 +214,43 @@ export function apiRequestDeferred<T>(
   ctx: TrackerContext,
   opts: RequestOptions<T>,
 ): Promise<DeferredResponse<T>> {
-  return inRequestChain((budget) => sendWithRetries(ctx, opts, budget));
+  return inRequestChain(async (budget) => {
+    try {
+      return await sendWithRetries(ctx, opts, budget);
+    } catch (err) {
+      return await viaServiceUrl(ctx, opts, budget, err);
+    }
+  });
+}
+
+/**
+ * A 404 from an organization's region may mean the cached region is stale (the organization
+ * moved): the request is asked once more of the service's own URL, which routes org-scoped calls
+ * to the right region, while the region is looked up afresh (one extra round trip in all). When
+ * the service's URL answers, its answer is used; when it does not, the first error stands.
+ */
+async function viaServiceUrl<T>(
+  ctx: TrackerContext,
+  opts: RequestOptions<T>,
+  budget: RetryBudget,
+  err: unknown,
+): Promise<DeferredResponse<T>> {
+  const host = opts.host;
+  if (!(err instanceof ApiError && err.status === 404) || !host || host === "control" || !("org" in host))
+    throw err;
+  const base = ctx.settings.baseUrl;
+  // A region the service named in this very run is not stale: the 404 is the answer.
+  if (ctx.said.has(`region-learned:${host.org}`) || (await baseUrlFor(ctx, host)) === base) throw err;
+  ctx.log.debug(
+    `The cached region of ${host.org} answered 404; asking ${base} and looking the region up again`,
+  );
+  await ctx.regions.forget(ctx, host.org);
+  const [answer] = await Promise.allSettled([
+    sendWithRetries(ctx, { ...opts, host: { baseUrl: base } }, budget),
+    ctx.regions.urlForOrg(ctx, host.org),
+  ]);
+  if (answer.status === "rejected") throw err;
+  return answer.value;
 }
 
 async function sendWithRetries<T>(

@@ -21,6 +21,16 @@ export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise
   const base = ctx.settings.baseUrl;
   const cached = getCachedOrg(ctx, org);
   if (cached) return isTrustedRegionUrl(base, cached.region_url) ? cached.region_url : base;
+  // Requests for the same organization sent together share one lookup.
+  const key = `region:${org}`;
+  const pending = ctx.inFlight.get(key) as Promise<string> | undefined;
+  if (pending) return pending;
+  const lookup = lookUpRegion(ctx, org, base).finally(() => ctx.inFlight.delete(key));
+  ctx.inFlight.set(key, lookup);
+  return lookup;
+}
+
+async function lookUpRegion(ctx: TrackerContext, org: string, base: string): Promise<string> {
   try {
     const res = await apiRequest(ctx, {
       path: `/api/0/organizations/${encodeURIComponent(org)}/`,

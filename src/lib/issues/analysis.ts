@@ -3,7 +3,7 @@
  * bounded backoff until the wanted part is there, and turn every failure into an AnalysisError.
  */
 import type { TrackerContext } from "../../context.ts";
-import { getAutofixState, startAutofix } from "../api/autofix.ts";
+import { type AutofixState, getAutofixState, startAutofix } from "../api/autofix.ts";
 import { AnalysisError, ApiError } from "../errors.ts";
 import { type AnalysisView, readAnalysis } from "./analysis-payload.ts";
 
@@ -23,6 +23,8 @@ export type ProgressSink = (text: string) => void;
 /** Options of the analysis flows. */
 export interface AnalysisOptions {
   force?: boolean;
+  /** The state already fetched (together with the issue); undefined: ask for it first. */
+  initialState?: AutofixState | null;
   timeoutMs?: number;
   onProgress?: ProgressSink;
 }
@@ -132,7 +134,11 @@ export async function ensureRootCause(
   issueLabel: string,
   opts: AnalysisOptions,
 ): Promise<AnalysisView> {
-  const state = opts.force ? null : await getAutofixState(ctx, org, issueId);
+  const state = opts.force
+    ? null
+    : opts.initialState !== undefined
+      ? opts.initialState
+      : await getAutofixState(ctx, org, issueId);
   const current = state ? readAnalysis(state) : undefined;
   if (current && hasRootCause(current)) return current;
   const restart = !current || ["ERROR", "CANCELLED", "NEED_MORE_INFORMATION"].includes(current.status);

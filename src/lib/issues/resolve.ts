@@ -66,7 +66,7 @@ async function shortIdAnywhere(
 ): Promise<ResolvedIssue> {
   const org = await optionalOrg(ctx, opts);
   if (org) return byShortId(ctx, org, shortId, `short ID ${shortId.toUpperCase()} in ${org}`);
-  const orgs = await listOrganizations(ctx);
+  const orgs = await listOrganizations(ctx, { fresh: opts.fresh });
   const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => lookupShortId(ctx, o.slug, shortId));
   const found: ResolvedIssue[] = [];
   for (const r of results) {

@@ -1,12 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
-import { mapLimit } from "../concurrency.ts";
+import { FAN_OUT_CONCURRENCY, mapLimit } from "../concurrency.ts";
 import { type FindDsnOptions, findDsns } from "../dsn/detect.ts";
 import { resolveDsnProject } from "../dsn/resolve.ts";
 import { ResolutionError } from "../errors.ts";
 import type { ResolvedProject, ResolveOptions } from "./target.ts";
-
-/** Parallel DSN → project lookups at most in flight. */
-const DSN_RESOLVE_CONCURRENCY = 4;
 
 /**
  * Projects detected from DSNs (TRACKER_DSN, .env files, source code) around the working directory,
@@ -22,7 +19,8 @@ export async function detectTargets(
     ctx.log.debug(`Target: no DSN found${detection.root ? ` under ${detection.root}` : ""}`);
     return [];
   }
-  const results = await mapLimit(detection.found, DSN_RESOLVE_CONCURRENCY, async (f) => {
+  // The fan-out cap of every other fan-out: with fewer slots, a fifth DSN waited a round trip.
+  const results = await mapLimit(detection.found, FAN_OUT_CONCURRENCY, async (f) => {
     try {
       return await resolveDsnProject(ctx, f.dsn, { source: f.source, fresh: opts.fresh });
     } catch (err) {

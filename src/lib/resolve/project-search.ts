@@ -26,7 +26,7 @@ export async function findProjectAcrossOrgs(
   slug: string,
   opts: ResolveOptions,
 ): Promise<ResolvedProject> {
-  const orgs = (await listOrganizations(ctx)).map((o) => o.slug);
+  const orgs = (await listOrganizations(ctx, { fresh: opts.fresh })).map((o) => o.slug);
   const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => getProject(ctx, o, slug));
   const matches: string[] = [];
   for (const [i, r] of results.entries()) {

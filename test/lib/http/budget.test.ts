@@ -94,8 +94,12 @@ describe("one budget per request chain", () => {
 
   test("a Retry-After above the cap is not slept: one request, advice to retry later", async () => {
     const t = setup();
-    api.inject(faults.rateLimited({ retryAfter: "3600" }, { host: "control", path: "/api/0/organizations/" }));
-    const err = await apiRequest(t.ctx, { path: "/api/0/organizations/", schema: v.unknown() }).catch((e) => e);
+    api.inject(
+      faults.rateLimited({ retryAfter: "3600" }, { host: "control", path: "/api/0/organizations/" }),
+    );
+    const err = await apiRequest(t.ctx, { path: "/api/0/organizations/", schema: v.unknown() }).catch(
+      (e) => e,
+    );
     expect((err as ApiError).status).toBe(429);
     expect((err as ApiError).format()).toContain("try again in 3600 s");
     expect(t.sleeps).toEqual([]);
