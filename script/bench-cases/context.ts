@@ -3,8 +3,7 @@
  * scan and API lookup every run), warm (scan cache verified, DSN cache hit) and a baseline with an
  * explicit target, so "warm adds" = warm − baseline.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BenchCase } from "./types.ts";
 
@@ -66,8 +65,10 @@ export function generateDsnTree(dir: string): { root: string; cwd: string; files
   return { root, cwd: join(root, "packages", "pkg-0"), files };
 }
 
-async function setupTree(): Promise<{ cwd: string }> {
-  const dir = mkdtempSync(join(tmpdir(), "tracker-bench-dsn-"));
+/** The tree lives in the case's config dir, which the bench removes afterwards. */
+async function setupTree({ configDir }: { configDir: string }): Promise<{ cwd: string }> {
+  const dir = join(configDir, "tree");
+  mkdirSync(dir);
   return { cwd: generateDsnTree(dir).cwd };
 }
 

@@ -81,6 +81,17 @@ describe("issue view and lists", () => {
     expect(rounds()).toBe(1);
   });
 
+  test("project view warm: the project and its keys together (1)", async () => {
+    const dir = tempDir("tracker-cfg-");
+    await run(["project", "view", "acme/web", "--json"], dir);
+    const r = await run(["project", "view", "acme/web", "--json"], dir);
+    expect(JSON.parse(r.stdout).dsn).toContain("@");
+    expect(byRound()).toEqual([
+      "1 us GET /api/0/projects/acme/web/",
+      "1 us GET /api/0/projects/acme/web/keys/",
+    ]);
+  });
+
   test("issue list acme/web and trace list warm (1); -n 1000 pages one after another (10)", async () => {
     const dir = tempDir("tracker-cfg-");
     await run(["issue", "list", "acme/web", "--json"], dir);

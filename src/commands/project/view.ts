@@ -20,15 +20,19 @@ export default async function projectView(
 ): Promise<void> {
   const t = await resolveOrgProject(this, target, { command: "tracker project view", fresh: flags.fresh });
   if (flags.web) return openWeb(this, t.org, webPath.project(t.project), flags.json);
-  const project = await withSlugHint(this, t, () => getProject(this, t.org, t.project));
-  let dsn: string | null = null;
-  try {
-    dsn = primaryDsn(await listProjectKeys(this, t.org, t.project)) ?? null;
-  } catch (err) {
-    // Reading keys needs project:read on the project; the project itself is still worth showing.
-    if (!(err instanceof ApiError && (err.status === 403 || err.status === 404))) throw err;
-    this.log.debug(`Project keys unavailable: ${err.message}`);
-  }
+  // The project and its keys at once: one round trip.
+  const [project, dsn] = await Promise.all([
+    withSlugHint(this, t, () => getProject(this, t.org, t.project)),
+    listProjectKeys(this, t.org, t.project).then(
+      (keys) => primaryDsn(keys) ?? null,
+      (err: unknown) => {
+        // Reading keys needs project:read on the project; the project itself is still worth showing.
+        if (!(err instanceof ApiError && (err.status === 403 || err.status === 404))) throw err;
+        this.log.debug(`Project keys unavailable: ${err.message}`);
+        return null;
+      },
+    ),
+  ]);
   if (flags.json) return writeJson(this, { ...project, dsn });
   writeLines(this, [
     `${project.name} (${t.org}/${project.slug})`,
