@@ -84,6 +84,34 @@ export function scopeLocations(locations: readonly DsnLocation[], cwd: string, r
   return picked.filter((l) => !seen.has(l.dsn) && seen.add(l.dsn));
 }
 
+/**
+ * Most distinct DSNs one command resolves to projects (each costs a lookup on a cold cache): a
+ * repository with thousands of DSNs must not send thousands of requests.
+ */
+export const MAX_DETECTED_DSNS = 50;
+
+/**
+ * One entry per project key (the same key written with or without a secret, or another ingest
+ * host, is the same project), then at most MAX_DETECTED_DSNS of them, in scope order (.env files
+ * first, shallowest first). What was skipped is said once on stderr.
+ */
+function boundDsns(ctx: TrackerContext, found: readonly FoundDsn[], root: string): FoundDsn[] {
+  const byKey = new Map<string, FoundDsn>();
+  for (const f of found) {
+    const key = `${f.dsn.publicKey}/${f.dsn.projectId}`;
+    if (!byKey.has(key)) byKey.set(key, f);
+  }
+  const distinct = [...byKey.values()];
+  if (distinct.length <= MAX_DETECTED_DSNS) return distinct;
+  if (!ctx.said.has("dsn-cap")) {
+    ctx.said.add("dsn-cap");
+    ctx.log.warn(
+      `Found ${distinct.length} different DSNs under ${root}; using the first ${MAX_DETECTED_DSNS} (.env files first, then the shallowest). Name a target to pick another: tracker issue list <org>/<project>.`,
+    );
+  }
+  return distinct.slice(0, MAX_DETECTED_DSNS);
+}
+
 /** Finds the DSNs for the working directory (TRACKER_DSN wins over files). */
 export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDetection {
   const envDsn = ctx.settings.dsn;
@@ -123,7 +151,7 @@ export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDet
     const rel = relative(ctx.cwd, loc.file) || loc.file;
     found.push({ dsn, source: loc.line ? `${rel}:${loc.line}` : rel, file: loc.file, location: loc });
   }
-  return { root, found, fromCache };
+  return { root, found: boundDsns(ctx, found, root), fromCache };
 }
 
 /**

@@ -1,0 +1,79 @@
+/** A repository with thousands of DSNs: deduplicated by key and capped, with one note on stderr. */
+import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { MAX_DETECTED_DSNS } from "../../src/lib/dsn/detect.ts";
+import { dsnFor, USER_TOKEN } from "../fake-api/seed.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
+
+const api = useFakeApi();
+
+function repo(): string {
+  const root = tempDir("tracker-dsn-cap-");
+  mkdirSync(join(root, ".git"));
+  return root;
+}
+
+function envFile(root: string, dir: string, dsn: string): void {
+  mkdirSync(join(root, dir), { recursive: true });
+  writeFileSync(join(root, dir, ".env"), `SENTRY_DSN=${dsn}\n`);
+}
+
+const seeded = (org: string, slug: string) => {
+  const p = api.state.projects.find((x) => x.org === org && x.slug === slug);
+  if (!p) throw new Error(`no seeded project ${org}/${slug}`);
+  return dsnFor(api.state, p);
+};
+/** DSN lookups: a project by its DSN's numeric org and project ids. */
+const lookups = () => api.requests.filter((r) => /^\/api\/0\/projects\/\d+\/\d+\/$/.test(r.path));
+
+describe("DSN fan-out", () => {
+  test("2,000 different DSNs: at most the cap is looked up, and the skip is said once", async () => {
+    const root = repo();
+    envFile(root, "web", seeded("acme", "web"));
+    envFile(root, "api", seeded("acme", "api"));
+    for (let i = 0; i < 1998; i++) {
+      envFile(
+        root,
+        join("legacy", `svc${String(i).padStart(4, "0")}`),
+        `https://${"ab".repeat(16)}@o100001.ingest.us.sentry.io/${900000 + i}`,
+      );
+    }
+    const r = await runCli(["issue", "list", "-n", "4", "--json"], { api, token: USER_TOKEN, cwd: root });
+    expect(r.exitCode).toBe(0);
+    const slugs = new Set(
+      JSON.parse(r.stdout).data.map((i: { project: { slug: string } }) => i.project.slug),
+    );
+    expect([...slugs].sort()).toEqual(["api", "web"]);
+    expect(lookups().length).toBeLessThanOrEqual(MAX_DETECTED_DSNS);
+    expect(r.stderr.match(/Found 2000 different DSNs/g)).toHaveLength(1);
+    expect(r.stderr).toContain(`using the first ${MAX_DETECTED_DSNS}`);
+  }, 30_000);
+
+  test("one DSN in 500 files (and once more with a secret key) is one lookup", async () => {
+    const root = repo();
+    const dsn = seeded("acme", "web");
+    for (let i = 0; i < 500; i++) envFile(root, join("apps", `a${i}`), dsn);
+    envFile(root, "legacy", dsn.replace("@", ":s3cr3tkey@"));
+    const r = await runCli(["issue", "list", "-n", "2", "--json"], { api, token: USER_TOKEN, cwd: root });
+    expect(r.exitCode).toBe(0);
+    expect(lookups()).toHaveLength(1);
+    expect(r.stderr).not.toContain("different DSNs");
+    expect(r.stderr).not.toContain("s3cr3tkey");
+  }, 30_000);
+
+  test("a fully qualified target never scans: no DSN note, no lookup", async () => {
+    const root = repo();
+    for (let i = 0; i < 200; i++)
+      envFile(root, `s${i}`, `https://${"cd".repeat(16)}@o100001.ingest.us.sentry.io/${800000 + i}`);
+    const r = await runCli(["issue", "list", "acme/web", "-n", "1", "--json"], {
+      api,
+      token: USER_TOKEN,
+      cwd: root,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(lookups()).toEqual([]);
+  });
+});
