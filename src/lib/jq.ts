@@ -4,6 +4,7 @@
  * JS one lacked select, group_by and `//`, which jq users reach for first; jq-wasm is jq itself
  * (1.3 MB, ~25 ms to load, only on --jq). Strings print raw (like jq -r), one per line.
  */
+import { toJsonText } from "./json-deep.ts";
 import { CliError } from "./errors.ts";
 import { EXIT } from "./exit-codes.ts";
 
@@ -41,7 +42,7 @@ export async function checkJq(program: string): Promise<void> {
 /** The program's output for a document: strings raw, everything else compact JSON, one per line. */
 export async function runJq(doc: unknown, program: string): Promise<string> {
   try {
-    return await raw(JSON.stringify(doc), program, ["-r", "-c"]);
+    return await raw(toJsonText(doc), program, ["-r", "-c"]);
   } catch (err) {
     throw usageError(err);
   }

@@ -1,5 +1,6 @@
 import type { TrackerContext } from "../context.ts";
 import { renderMarkdown } from "./format/markdown.ts";
+import { toJsonText } from "./json-deep.ts";
 import { selectFields, truncateJson } from "./shape.ts";
 
 /**
@@ -8,7 +9,7 @@ import { selectFields, truncateJson } from "./shape.ts";
  * serialise about twice as fast and a third smaller). `--fields`, `--max-chars` and `--format md`
  * (ctx.output) shape every command's document here, so each command gets them for free.
  */
-export function writeJson(ctx: TrackerContext, value: unknown): void {
+export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: number } = {}): void {
   const o = ctx.output;
   let doc = value;
   if (o?.fields) doc = selectFields(doc, o.fields);
@@ -28,15 +29,15 @@ export function writeJson(ctx: TrackerContext, value: unknown): void {
     return;
   }
   if (o?.maxChars) doc = truncateJson(doc, o.maxChars);
-  ctx.stdout.write(`${jsonText(doc, ctx.isStdoutTTY)}\n`);
+  ctx.stdout.write(`${jsonText(doc, ctx.isStdoutTTY, opts.depth)}\n`);
 }
 
 /**
  * JSON text with DEL, C1 controls and line separators escaped too (JSON.stringify leaves them
  * raw): the same value, and nothing in it that a terminal would act on or the sanitiser change.
  */
-export function jsonText(value: unknown, indent = false): string {
-  const text = indent ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+export function jsonText(value: unknown, indent = false, depth = 0): string {
+  const text = toJsonText(value, indent ? 2 : 0, depth);
   return text.replace(
     /[\u007f-\u009f\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,

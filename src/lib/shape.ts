@@ -4,6 +4,7 @@
  * deterministically to a size, dropping the ends of the longest arrays first, then shortening the
  * longest strings, and saying what it left out in `"truncated"`.
  */
+import { toJsonText } from "./json-deep.ts";
 import { ValidationError } from "./errors.ts";
 
 type Json = unknown;
@@ -110,7 +111,7 @@ export function selectFields(doc: Json, paths: readonly string[][]): Json {
 }
 
 function size(doc: Json): number {
-  return JSON.stringify(doc).length;
+  return toJsonText(doc).length;
 }
 
 function longestArray(value: Json, path: string[] = []): { path: string[]; arr: Json[] } | undefined {

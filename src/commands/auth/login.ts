@@ -1,4 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
+import { isoFromMs } from "../../lib/format/time.ts";
 import { oauthClientId } from "../../lib/auth/client-id.ts";
 import { pollForToken, requestDeviceCode, startWaitIndicator } from "../../lib/auth/device-flow.ts";
 import { openBrowser, shouldOpenBrowser } from "../../lib/browser.ts";
@@ -149,7 +150,7 @@ function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult): void {
       baseUrl: ctx.settings.baseUrl,
       user: r.user ? pickUser(r.user) : null,
       org: r.org,
-      expiresAt: r.expiresAt === null ? null : new Date(r.expiresAt).toISOString(),
+      expiresAt: isoFromMs(r.expiresAt),
     });
     return;
   }

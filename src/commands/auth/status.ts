@@ -1,4 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
+import { isoFromMs } from "../../lib/format/time.ts";
 import { listOrganizations } from "../../lib/api/organizations.ts";
 import { type AuthUser, describeUser, fetchAuthUser, fetchOrgOfToken } from "../../lib/auth/login-token.ts";
 import { assertSameHost, envToken, type TokenSource } from "../../lib/auth/token.ts";
@@ -89,7 +90,7 @@ async function collectStatus(ctx: TrackerContext): Promise<AuthStatus> {
     source: env?.source ?? "stored",
     baseUrl: ctx.settings.baseUrl,
     token: { kind, redacted: maskToken(current?.token ?? token) },
-    expiresAt: current?.expires_at ? new Date(current.expires_at).toISOString() : null,
+    expiresAt: current?.expires_at ? isoFromMs(current.expires_at) : null,
     refreshable: !!current?.refresh_token,
     storedShadowed: !!env && !!storedAtStart,
     user: user

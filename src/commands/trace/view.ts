@@ -107,15 +107,20 @@ export default async function traceView(
   const roots = buildSpanTree(items);
   const summary = summarizeTrace(roots);
   if (flags.json) {
-    return writeJson(this, {
-      traceId,
-      org,
-      spanCount: summary.spanCount,
-      errorCount: summary.errorCount,
-      durationMs: summary.durationMs,
-      projects: summary.projects,
-      roots,
-    });
+    return writeJson(
+      this,
+      {
+        traceId,
+        org,
+        spanCount: summary.spanCount,
+        errorCount: summary.errorCount,
+        durationMs: summary.durationMs,
+        projects: summary.projects,
+        roots,
+        // Each span level is two levels of JSON (the span and its children array), plus the document's own.
+      },
+      { depth: 2 * summary.depth + 2 },
+    );
   }
   await writeList(
     this,

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
+import { ApiError } from "../errors.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
 import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
@@ -106,7 +107,8 @@ export interface RawTraceItem {
   [key: string]: unknown;
 }
 
-const TraceItem: v.GenericSchema<unknown, RawTraceItem> = v.looseObject({
+/** One item's own fields; its children are checked one by one (see validateTraceItems). */
+const TraceItemFields = v.looseObject({
   span_id: v.nullish(v.string()),
   event_id: v.nullish(v.string()),
   parent_span_id: v.nullish(v.string()),
@@ -123,8 +125,47 @@ const TraceItem: v.GenericSchema<unknown, RawTraceItem> = v.looseObject({
   timestamp: v.nullish(v.number()),
   duration: v.nullish(v.number()),
   errors: v.nullish(v.array(TraceError)),
-  children: v.nullish(v.array(v.lazy(() => TraceItem))),
+  children: v.nullish(v.array(v.unknown())),
 });
+
+/**
+ * Validates the nested items with an explicit stack rather than a recursive schema: a trace may
+ * nest tens of thousands of spans, deeper than the call stack allows. Throws an ApiError naming
+ * the first bad field's path.
+ */
+export function validateTraceItems(raw: unknown, endpoint: string): RawTraceItem[] {
+  if (!Array.isArray(raw)) throw badTrace(endpoint, "", "expected an array");
+  const roots: RawTraceItem[] = [];
+  const stack: { value: unknown; into: RawTraceItem[]; path: string }[] = [];
+  for (let i = raw.length - 1; i >= 0; i--) stack.push({ value: raw[i], into: roots, path: String(i) });
+  // Children are pushed in reverse so each parent's list fills in its original order.
+  while (stack.length > 0) {
+    const { value, into, path } = stack.pop() as (typeof stack)[number];
+    const r = v.safeParse(TraceItemFields, value);
+    if (!r.success) {
+      const issue = r.issues[0];
+      const at = issue ? v.getDotPath(issue) : null;
+      throw badTrace(endpoint, at ? `${path}.${at}` : path, issue?.message ?? "invalid shape");
+    }
+    const kids = r.output.children ?? [];
+    const item: RawTraceItem = { ...r.output, children: [] };
+    into.push(item);
+    for (let i = kids.length - 1; i >= 0; i--) {
+      stack.push({ value: kids[i], into: item.children as RawTraceItem[], path: `${path}.children.${i}` });
+    }
+  }
+  return roots;
+}
+
+function badTrace(endpoint: string, path: string, message: string): ApiError {
+  return new ApiError({
+    status: 200,
+    endpoint,
+    message: `Unexpected response from ${endpoint}`,
+    detail: `${path ? `${path}: ` : ""}${message}`,
+    hint: "The service answered with data tracker does not understand. Check TRACKER_URL, or upgrade tracker.",
+  });
+}
 
 /** The root items of a trace; empty when the trace is unknown (the API answers 200 []). */
 export async function getTraceItems(
@@ -136,7 +177,7 @@ export async function getTraceItems(
     path: `/api/0/organizations/${encodeURIComponent(org)}/trace/${traceId}/`,
     host: { org },
     query: { limit: TRACE_VIEW_SPAN_LIMIT, project: -1, statsPeriod: TRACE_VIEW_PERIOD },
-    schema: v.array(TraceItem),
+    schema: v.unknown(),
   });
-  return res.data;
+  return validateTraceItems(res.data, `GET /api/0/organizations/${org}/trace/${traceId}/`);
 }

@@ -5,7 +5,7 @@
  */
 import * as v from "valibot";
 import { type ApiEvent, eventFrames, eventMessage, eventTimestamp, ExceptionData } from "../api/events.ts";
-import { isoSeconds, relativeTime } from "./time.ts";
+import { isoFromMs, isoSeconds, relativeTime } from "./time.ts";
 
 /** How many breadcrumbs the view shows (the newest). */
 export const BREADCRUMBS_SHOWN = 20;
@@ -112,7 +112,7 @@ export function formatEventView(
     lines.push("", `Breadcrumbs (last ${last.length} of ${crumbs.length})`);
     for (const c of last) {
       const at =
-        typeof c.timestamp === "number" ? new Date(c.timestamp * 1000).toISOString() : (c.timestamp ?? "");
+        typeof c.timestamp === "number" ? (isoFromMs(c.timestamp * 1000) ?? "-") : (c.timestamp ?? "");
       lines.push(`  ${isoSeconds(at) || "-"}  ${(c.category ?? "default").padEnd(10)}  ${c.message ?? ""}`);
     }
   }

@@ -234,20 +234,24 @@ function traceSections(d: Obj): Section[] {
       priority: 0,
     },
   ];
-  const walk = (spans: Json, depth: number) => {
+  // Depth-first with an explicit stack: a trace may nest tens of thousands of spans.
+  const stack: [Obj, number][] = [];
+  const pushAll = (spans: Json, depth: number) => {
     if (!Array.isArray(spans)) return;
-    for (const s of spans as Obj[]) {
-      const errs = Array.isArray(s.errors) && s.errors.length ? ` ⚠ ${s.errors.length} error(s)` : "";
-      out.push({
-        text: `${"  ".repeat(Math.min(depth, 12))}- ${str(s.op)} ${str(s.description)} (${str(s.durationMs)} ms)${errs}`,
-        priority: errs ? 1 : 2 + depth,
-        label: "spans",
-        count: 1,
-      });
-      walk(s.children, depth + 1);
-    }
+    for (let i = spans.length - 1; i >= 0; i--) if (isObj(spans[i])) stack.push([spans[i] as Obj, depth]);
   };
-  walk(d.roots, 0);
+  pushAll(d.roots, 0);
+  while (stack.length > 0) {
+    const [s, depth] = stack.pop() as [Obj, number];
+    const errs = Array.isArray(s.errors) && s.errors.length ? ` ⚠ ${s.errors.length} error(s)` : "";
+    out.push({
+      text: `${"  ".repeat(Math.min(depth, 12))}- ${str(s.op)} ${str(s.description)} (${str(s.durationMs)} ms)${errs}`,
+      priority: errs ? 1 : 2 + depth,
+      label: "spans",
+      count: 1,
+    });
+    pushAll(s.children, depth + 1);
+  }
   return out;
 }
 
@@ -282,12 +286,19 @@ export function renderMarkdown(doc: Json, maxChars?: number): string {
     `\n\n_Left out to fit ${maxChars} characters: ${Object.entries(left)
       .map(([k, n]) => `${n} ${k}`)
       .join(", ")}._`;
+  // The length is kept up to date as sections go (re-joining each time was quadratic: a trace
+  // of 20,000 spans took 20 s); the final check below trims to the exact bound either way.
+  let length = join(sections).length;
+  const dropped = new Set<Section>();
   for (const { s } of order) {
-    if (join(sections).length + note().length <= maxChars) break;
-    sections = sections.filter((x) => x !== s);
+    if (length + note().length <= maxChars) break;
+    dropped.add(s);
+    length -=
+      s.text.length + 1 + (/^#{2,3} /.test(s.text) ? 1 : 0) + (s.text.match(/\n#{2,3} /g)?.length ?? 0);
     const label = s.label ?? "details";
     left[label] = (left[label] ?? 0) + (s.count ?? 1);
   }
+  sections = sections.filter((x) => !dropped.has(x));
   const kept = new Set(sections.filter((x) => !x.heading).map((x) => x.label));
   sections = sections.filter((x) => !x.heading || kept.has(x.label));
   let text = join(sections);

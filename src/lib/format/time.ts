@@ -36,3 +36,14 @@ export function listTime(text: string | null | undefined, nowMs: number, tty: bo
   if (Number.isNaN(Date.parse(text))) return text;
   return tty ? relativeTime(text, nowMs) : isoSeconds(text);
 }
+
+/**
+ * A time in Unix milliseconds as ISO 8601 (`2026-01-15T11:55:59.000Z`), or null when it is not a
+ * time a person can read: not finite, beyond what Date holds, or outside the years 0000-9999
+ * (servers and stored rows can carry anything; `new Date(x).toISOString()` throws on those).
+ */
+export function isoFromMs(ms: number | null | undefined): string | null {
+  if (typeof ms !== "number" || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return null;
+  const text = new Date(ms).toISOString();
+  return text.length === 24 ? text : null;
+}

@@ -1,4 +1,5 @@
 /** The human span tree of `trace view`. */
+import { isoFromMs } from "./time.ts";
 import {
   COLLAPSE_RUN_MIN,
   groupSiblings,
@@ -166,7 +167,10 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
   if (s.projects.length > 0) facts.push(`projects: ${s.projects.join(", ")}`);
   const header = [`Trace ${view.traceId} (${view.org})`, facts.join(" · ")];
   if (s.startTimestamp !== null) {
-    header.push(`Started ${new Date(Math.round(s.startTimestamp * 1000)).toISOString().slice(0, 19)}Z`);
+    const started = isoFromMs(Math.round(s.startTimestamp * 1000));
+    header.push(
+      `Started ${started ? `${started.slice(0, 19)}Z` : "- (the trace's start time is not a valid time)"}`,
+    );
   }
   const lines = [...header, "", ...formatSpanLines(view.roots, opts)];
   const errorLines: string[] = [];

@@ -45,6 +45,8 @@ export interface TraceSummary {
   projects: string[];
   /** Transaction name of the first root, when known. */
   rootTransaction: string | null;
+  /** Levels of nesting (1 for roots alone). */
+  depth: number;
 }
 
 /** Rounds to microseconds so float noise (0.1 + 0.2) does not leak into output. */
@@ -102,12 +104,13 @@ function byStart(a: SpanNode, b: SpanNode): number {
   return a.startTimestamp - b.startTimestamp;
 }
 
-function convert(item: RawTraceItem, isRoot: boolean): SpanNode {
+/** One item without its children (they are converted on their own, see buildSpanTree). */
+function convertOne(item: RawTraceItem, isRoot: boolean, children: SpanNode[]): SpanNode {
   const start = num(item.start_timestamp);
   const end = num(item.end_timestamp) ?? num(item.timestamp);
   const given = num(item.duration);
   const durationMs = given ?? (start !== null && end !== null ? roundMs((end - start) * 1000) : null);
-  const children = (item.children ?? []).map((c) => convert(c, false)).sort(byStart);
+  children.sort(byStart);
   let selfTimeMs: number | null = durationMs;
   if (children.length > 0) {
     if (start !== null && end !== null && durationMs !== null) {
@@ -140,7 +143,39 @@ function convert(item: RawTraceItem, isRoot: boolean): SpanNode {
 
 /** Builds the span tree from the endpoint's root items (orphans arrive as extra roots). */
 export function buildSpanTree(items: readonly RawTraceItem[]): SpanNode[] {
-  return items.map((i) => convert(i, true)).sort(byStart);
+  // Post-order with an explicit stack (children before their parent), so depth costs no stack.
+  const roots: SpanNode[] = [];
+  type Frame = {
+    item: RawTraceItem;
+    into: SpanNode[];
+    children: SpanNode[];
+    expanded: boolean;
+    root: boolean;
+  };
+  const stack: Frame[] = [];
+  for (let i = items.length - 1; i >= 0; i--) {
+    stack.push({ item: items[i] as RawTraceItem, into: roots, children: [], expanded: false, root: true });
+  }
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1] as Frame;
+    const kids = f.item.children ?? [];
+    if (!f.expanded && kids.length > 0) {
+      f.expanded = true;
+      for (let i = kids.length - 1; i >= 0; i--) {
+        stack.push({
+          item: kids[i] as RawTraceItem,
+          into: f.children,
+          children: [],
+          expanded: false,
+          root: false,
+        });
+      }
+      continue;
+    }
+    stack.pop();
+    f.into.push(convertOne(f.item, f.root, f.children));
+  }
+  return roots.sort(byStart);
 }
 
 /** Visits every node depth-first (iteratively, so very deep traces cannot overflow the stack). */
@@ -160,8 +195,10 @@ export function summarizeTrace(roots: readonly SpanNode[]): TraceSummary {
   let first: number | null = null;
   let last: number | null = null;
   const projects: string[] = [];
-  walkSpans(roots, (n) => {
+  let depth = 0;
+  walkSpans(roots, (n, d) => {
     spanCount++;
+    depth = Math.max(depth, d + 1);
     errorCount += n.errors.length;
     if (n.startTimestamp !== null && (first === null || n.startTimestamp < first)) first = n.startTimestamp;
     if (n.timestamp !== null && (last === null || n.timestamp > last)) last = n.timestamp;
@@ -175,5 +212,6 @@ export function summarizeTrace(roots: readonly SpanNode[]): TraceSummary {
     startTimestamp: first,
     projects,
     rootTransaction: root?.description ?? null,
+    depth,
   };
 }

@@ -126,6 +126,7 @@ describe("buildSpanTree", () => {
       startTimestamp: 0,
       projects: ["web", "api"],
       rootTransaction: "GET /",
+      depth: 2,
     });
   });
 
