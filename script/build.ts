@@ -74,8 +74,10 @@ export function buildDefines(opts: {
   version?: string;
   asset?: string;
   releaseUrl?: string;
+  clientId?: string;
 }): Record<string, string> {
   const defines: Record<string, string> = {};
+  if (opts.clientId) defines.TRACKER_BUILD_CLIENT_ID = opts.clientId;
   if (opts.version) defines.TRACKER_BUILD_VERSION = opts.version;
   if (opts.asset) defines.TRACKER_BUILD_ASSET = opts.asset;
   if (opts.releaseUrl) defines.TRACKER_RELEASE_BASE_URL = opts.releaseUrl.replace(/\/+$/, "");
@@ -142,6 +144,11 @@ export interface ReleaseOptions {
   /** Asset names to build (default: all of BUILD_TARGETS). */
   assets?: readonly string[];
   releaseUrl?: string;
+  /**
+   * The public OAuth client id of tracker's application on sentry.io (required: a release without
+   * it could not log anyone in with the device flow). Default: TRACKER_OAUTH_CLIENT_ID.
+   */
+  clientId?: string;
   /** Compile the host target with the running Bun (no download); for offline tests. */
   useHostRuntime?: boolean;
   /** Log progress lines (default: stderr). */
@@ -178,8 +185,25 @@ export function installScript(releaseUrl: string | undefined): string {
 }
 
 /** Compiles every requested target into outDir, then writes SHA256SUMS, manifest.json and install.sh beside them. */
+/** Client ids are short URL-safe tokens (Sentry issues 64 hex characters). */
+const CLIENT_ID_RE = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The release's OAuth client id, or an error saying how to provide it (checked before any build). */
+export function releaseClientId(given: string | undefined): string {
+  const id = (given ?? process.env.TRACKER_OAUTH_CLIENT_ID ?? "").trim();
+  if (!id) {
+    throw new Error(
+      "A release needs the OAuth client ID of tracker's application on sentry.io: set TRACKER_OAUTH_CLIENT_ID (it is public; the release workflow reads it from a repository variable).",
+    );
+  }
+  if (!CLIENT_ID_RE.test(id))
+    throw new Error(`TRACKER_OAUTH_CLIENT_ID does not look like a client ID: '${id}'.`);
+  return id;
+}
+
 export async function buildRelease(opts: ReleaseOptions): Promise<BuiltRelease> {
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const clientId = releaseClientId(opts.clientId);
   const targets = (opts.assets ?? BUILD_TARGETS.map((t) => t.asset)).map((name) => {
     const t = findTarget(name);
     if (!t)
@@ -194,7 +218,7 @@ export async function buildRelease(opts: ReleaseOptions): Promise<BuiltRelease> 
     await compile(outfile, {
       target: t.bunTarget,
       executablePath: await runtimeFor(t, opts.useHostRuntime),
-      defines: buildDefines({ version: opts.version, asset: t.asset, releaseUrl: opts.releaseUrl }),
+      defines: buildDefines({ version: opts.version, asset: t.asset, releaseUrl: opts.releaseUrl, clientId }),
     });
     sums[t.asset] = await sha256File(outfile);
     log(`built ${t.asset} in ${Math.round(performance.now() - started)} ms`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, setDefaultTimeout, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { type BuiltRelease, buildRelease, sha256File } from "../../script/build.ts";
+import { type BuiltRelease, buildRelease, releaseClientId, sha256File } from "../../script/build.ts";
 import { generateSkill } from "../../script/generate-skill.ts";
 import { buildNpmPackages, npmPlatforms } from "../../script/npm/build-packages.ts";
 import { BREW_TARGETS, generateFormula } from "../../script/release/homebrew.ts";
@@ -15,6 +15,8 @@ import { type ReleaseServer, startReleaseServer } from "./helpers/release-server
 setDefaultTimeout(60_000);
 
 const ROOT = resolve(import.meta.dir, "../..");
+/** The OAuth client id this test's release is built with (a real release reads TRACKER_OAUTH_CLIENT_ID). */
+const RELEASE_CLIENT_ID = "tracker-test-client-0123456789abcdef";
 
 let rel: ReleaseServer;
 let built: BuiltRelease;
@@ -26,6 +28,7 @@ beforeAll(async () => {
     version: "0.7.0",
     assets: [hostAssets()[0] as string],
     releaseUrl: rel.url,
+    clientId: RELEASE_CLIENT_ID,
     useHostRuntime: true,
     log: () => {},
   });
@@ -203,4 +206,23 @@ test("skill file: generated content covers commands, auth and exit codes; --chec
   );
   expect(stale.exitCode).toBe(1);
   expect(stale.stderr).toBe(`${file} is stale: run \`bun run generate:skill\` and commit the result.\n`);
+});
+
+test("the hosted OAuth client id is compiled into release binaries; a release without one is refused first", async () => {
+  const asset = hostAssets()[0] as string;
+  const bytes = await Bun.file(join(built.dir, asset)).bytes();
+  expect(Buffer.from(bytes).includes(RELEASE_CLIENT_ID)).toBe(true);
+  const saved = process.env.TRACKER_OAUTH_CLIENT_ID;
+  delete process.env.TRACKER_OAUTH_CLIENT_ID;
+  try {
+    expect(() => releaseClientId(undefined)).toThrow("A release needs the OAuth client ID");
+    expect(() => releaseClientId("not a client id!")).toThrow("does not look like a client ID");
+    const out = join(scratchDir("tracker-release-noid-"), "out");
+    await expect(
+      buildRelease({ outDir: out, version: "0.7.1", assets: [asset], useHostRuntime: true, log: () => {} }),
+    ).rejects.toThrow("TRACKER_OAUTH_CLIENT_ID");
+    expect(readdirSync(join(out, "..")).includes("out")).toBe(false);
+  } finally {
+    if (saved !== undefined) process.env.TRACKER_OAUTH_CLIENT_ID = saved;
+  }
 });

@@ -40,3 +40,16 @@ test("org list --json against the fake server", async () => {
   expect(r.exitCode).toBe(0);
   expect((JSON.parse(r.stdout) as unknown[]).length).toBe(3);
 });
+
+test("a development build has no hosted OAuth client id: the device flow asks for a token, sending nothing", async () => {
+  const r = await runCli(["auth", "login"], {
+    subprocess: true,
+    env: { TRACKER_URL: undefined, TRACKER_CLIENT_ID: undefined },
+  });
+  expect(r.exitCode).toBe(20);
+  expect(r.stdout).toBe("");
+  expect(r.stderr).toStartWith(
+    "Error: This build of tracker has no OAuth client ID for sentry.io (development builds do not)",
+  );
+  expect(r.stderr).toContain("tracker auth login --token");
+});

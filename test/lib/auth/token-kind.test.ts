@@ -68,9 +68,12 @@ describe("classifyToken (API.md 8.1)", () => {
 });
 
 describe("oauthClientId (API.md 8.5)", () => {
-  test("hosted: the built-in id, overridable by TRACKER_CLIENT_ID", () => {
-    expect(oauthClientId(createTestContext().ctx)).toBe(BUILT_IN_CLIENT_ID);
+  test("hosted: TRACKER_CLIENT_ID, else the id compiled into release builds; a development build has none", () => {
     expect(oauthClientId(createTestContext({ env: { TRACKER_CLIENT_ID: "mine" } }).ctx)).toBe("mine");
+    expect(BUILT_IN_CLIENT_ID).toBeUndefined();
+    expect(() => oauthClientId(createTestContext().ctx)).toThrow(
+      "This build of tracker has no OAuth client ID for sentry.io (development builds do not)",
+    );
   });
 
   test("self-hosted: TRACKER_CLIENT_ID required", () => {
