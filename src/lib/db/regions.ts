@@ -1,4 +1,3 @@
-import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import * as v from "valibot";
 import { dbPath } from "../paths.ts";
@@ -45,23 +44,19 @@ export function cachedRegionUrls(ctx: TrackerContext): string[] {
 }
 
 /**
- * The cached region URLs read quietly for a head start (preconnect): a database that is missing,
- * damaged or locked gives none and says nothing; the command reports such problems itself, in order.
+ * The cached region URLs read quietly for a head start (preconnect): a database that cannot be
+ * opened or read gives none and says nothing; the command reports such problems itself, in order.
+ * It uses the run's own connection (a second one cost ~10 ms on every command).
  */
 export function peekRegionUrls(ctx: TrackerContext): string[] {
-  const path = dbPath(ctx.configDir);
-  if (!existsSync(path)) return [];
+  if (!existsSync(dbPath(ctx.configDir))) return [];
   try {
-    const db = new Database(path, { readonly: true });
-    try {
-      return (
-        db
-          .query("SELECT DISTINCT region_url FROM org_regions WHERE base_url = ?")
-          .all(ctx.settings.baseUrl) as { region_url: string }[]
-      ).map((r) => r.region_url);
-    } finally {
-      db.close();
-    }
+    return (
+      ctx.store
+        .open()
+        .query("SELECT DISTINCT region_url FROM org_regions WHERE base_url = ?")
+        .all(ctx.settings.baseUrl) as { region_url: string }[]
+    ).map((r) => r.region_url);
   } catch {
     return [];
   }
