@@ -18,8 +18,9 @@ function storedIn(configDir: string) {
   try {
     return ctx.store
       .open()
-      .query("SELECT token, refresh_token, expires_at, kind, base_url, user_json FROM auth")
+      .query("SELECT token, refresh_token, expires_at, kind, base_url, user_json, client_id FROM auth")
       .get() as {
+      client_id: string | null;
       token: string;
       refresh_token: string | null;
       expires_at: number | null;
@@ -198,6 +199,36 @@ describe("auth login (device flow, e2e)", () => {
       expect(r.stdout + r.stderr).not.toContain(secret);
     }
     expect(dbFileModes(configDir).every((m) => m === 0o600)).toBe(true);
+    // The client the refresh token is bound to is remembered with the login.
+    expect(row?.client_id).toBe(TEST_CLIENT_ID);
+  });
+
+  test("a later refresh uses the login's own client id, without TRACKER_CLIENT_ID in the environment", async () => {
+    configureOAuth(api.state, { interval: 0, pollAnswers: [] });
+    const configDir = tempDir();
+    const login = await runCli(["auth", "login"], {
+      api,
+      configDir,
+      env: { TRACKER_CLIENT_ID: TEST_CLIENT_ID },
+    });
+    expect(login.exitCode).toBe(0);
+    // Make the stored token nearly expired, so the next command refreshes it first.
+    const { ctx } = createTestContext({ api, configDir });
+    ctx.store
+      .open()
+      .run("UPDATE auth SET expires_at = ?, issued_at = ?", [
+        Date.now() + 60_000,
+        Date.now() - 30 * 86_400_000,
+      ]);
+    ctx.store.close();
+    api.reset();
+    configureOAuth(api.state);
+    const r = await runCli(["org", "view", "acme", "--json"], { api, configDir });
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    const grant = new URLSearchParams(api.requestsTo("/oauth/token/", "POST")[0]?.body);
+    expect(grant.get("grant_type")).toBe("refresh_token");
+    expect(grant.get("client_id")).toBe(TEST_CLIENT_ID);
   });
 
   test("self-hosted without TRACKER_CLIENT_ID: the spec's message, how to fix, no request", async () => {

@@ -124,6 +124,8 @@ async function deviceLogin(ctx: TrackerContext, flags: LoginFlags): Promise<Logi
     kind: "oauth",
     base_url: ctx.settings.baseUrl,
     user_json: user ? JSON.stringify(pickUser(user)) : null,
+    // Its refresh token is bound to this client: a later refresh must not depend on the environment.
+    client_id: clientId,
   });
   return { method: "oauth", kind: "oauth", user, org: null, expiresAt };
 }

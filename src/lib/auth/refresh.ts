@@ -125,7 +125,7 @@ async function refreshLocked(
       form: {
         grant_type: "refresh_token",
         refresh_token: current.refresh_token,
-        client_id: oauthClientId(ctx),
+        client_id: current.client_id ?? oauthClientId(ctx),
       },
       schema: TokenEndpointBody,
       acceptStatuses: [400, 401],

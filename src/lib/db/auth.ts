@@ -12,6 +12,7 @@ const CredentialsRow = v.object({
   kind: v.nullable(v.string()),
   base_url: v.nullable(v.string()),
   user_json: v.nullable(v.string()),
+  client_id: v.nullable(v.string()),
 });
 /** Stored credentials as read back (validated) from the database. */
 export type StoredCredentials = v.InferOutput<typeof CredentialsRow>;
@@ -21,7 +22,7 @@ export function readCredentials(ctx: TrackerContext): StoredCredentials | undefi
   return useDb(ctx, (db) => {
     const row = db
       .query(
-        "SELECT token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json FROM auth WHERE id = 1",
+        "SELECT token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id FROM auth WHERE id = 1",
       )
       .get();
     return row ? parseRow(CredentialsRow, row, "auth") : undefined;
@@ -29,12 +30,25 @@ export function readCredentials(ctx: TrackerContext): StoredCredentials | undefi
 }
 
 /** Replaces the stored credentials in one transaction. */
-export function writeCredentials(ctx: TrackerContext, c: Omit<StoredCredentials, "updated_at">): void {
+export function writeCredentials(
+  ctx: TrackerContext,
+  c: Omit<StoredCredentials, "updated_at" | "client_id"> & { client_id?: string | null },
+): void {
   writeDb(ctx, (db) => {
     db.run(
-      `INSERT OR REPLACE INTO auth (id, token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [c.token, c.refresh_token, c.expires_at, c.issued_at, ctx.now(), c.kind, c.base_url, c.user_json],
+      `INSERT OR REPLACE INTO auth (id, token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id)
+       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        c.token,
+        c.refresh_token,
+        c.expires_at,
+        c.issued_at,
+        ctx.now(),
+        c.kind,
+        c.base_url,
+        c.user_json,
+        c.client_id ?? null,
+      ],
     );
   });
 }

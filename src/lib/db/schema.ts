@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever a table or column is added below. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
 export interface ColumnDef {
@@ -36,6 +36,8 @@ export const TABLES: readonly TableDef[] = [
       col("kind", "TEXT"),
       col("base_url", "TEXT"),
       col("user_json", "TEXT"),
+      // The OAuth client a device-flow login was issued to (a refresh token is bound to it).
+      col("client_id", "TEXT"),
     ],
   },
   {

@@ -22,6 +22,7 @@ function creds(c: Partial<StoredCredentials>): StoredCredentials {
     kind: "oauth",
     base_url: null,
     user_json: null,
+    client_id: null,
     ...c,
   };
 }
