@@ -250,31 +250,54 @@ describe("auth login (device flow, e2e)", () => {
 });
 
 describe("auth status", () => {
-  test("not authenticated: exit 10 with advice, nothing on stdout (also with --json)", async () => {
-    for (const args of [
-      ["auth", "status"],
-      ["auth", "status", "--json"],
-    ]) {
-      const r = await runCli(args, { api });
-      expect(r.exitCode).toBe(10);
-      expect(r.stdout).toBe("");
-      if (args.includes("--json")) {
-        expect(JSON.parse(r.stderr)).toEqual({
-          error: {
-            class: "AuthError",
-            reason: "not_authenticated",
-            code: 10,
-            message: "Not authenticated",
-            hint: "Run `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).",
-          },
-        });
-      } else {
-        expect(r.stderr).toBe(
-          "Error: Not authenticated\n\nRun `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).\n",
-        );
-      }
-    }
+  test("not logged in is a state, not a failure: the headline, the local state, the way to log in", async () => {
+    const host = new URL(api.url).host;
+    const human = await runCli(["auth", "status"], { api });
+    expect(human).toEqual({
+      exitCode: 0,
+      stdout: `Not logged in to ${host}\nDefaults:      none\nDSN:           not detected\n`,
+      stderr: "Run `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).\n",
+    });
+    const json = await runCli(["auth", "status", "--json"], { api });
+    expect(json.exitCode).toBe(0);
+    expect(json.stderr).toBe("");
+    expect(JSON.parse(json.stdout)).toEqual({
+      authenticated: false,
+      reason: "not_authenticated",
+      baseUrl: api.url,
+      source: null,
+      token: null,
+      expiresAt: null,
+      refreshable: false,
+      storedShadowed: false,
+      storedLogin: null,
+      user: null,
+      organizations: null,
+      serviceError: null,
+      defaults: { org: null, project: null },
+      dsn: null,
+    });
+    expect(api.requests).toEqual([]);
   });
+
+  test("a rejected token and an unreachable service: still one document, the local state, what failed", async () => {
+    const rejected = await runCli(["auth", "status", "--json"], { api, token: "sntryu_".padEnd(71, "0") });
+    expect(rejected.exitCode).toBe(0);
+    expect(JSON.parse(rejected.stdout)).toMatchObject({
+      authenticated: false,
+      reason: "invalid",
+      source: "TRACKER_AUTH_TOKEN",
+    });
+    const closed = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
+    const url = `http://127.0.0.1:${closed.port}`;
+    closed.stop(true);
+    const down = await runCli(["auth", "status"], { token: USER_TOKEN, env: { TRACKER_URL: url } });
+    expect(down.exitCode).toBe(0);
+    expect(down.stdout.split("\n")[0]).toBe(
+      `Logged in to ${new URL(url).host} (TRACKER_AUTH_TOKEN); not verified: Could not connect to ${new URL(url).host}: connection refused`,
+    );
+    expect(down.stdout).toContain("Defaults:      none");
+  }, 20_000);
 
   test("human form: source, redacted token, expiry, user, orgs, defaults, DSN slot", async () => {
     const configDir = tempDir();
@@ -288,6 +311,7 @@ describe("auth status", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(
       [
+        `Logged in to ${new URL(api.url).host} as Jane Doe <jane@example.com> (stored login)`,
         `Source:        stored credentials (${api.url})`,
         "Token:         sntryu_****a1a1 (user auth token)",
         "Expires:       never",
@@ -312,6 +336,9 @@ describe("auth status", () => {
     const doc = JSON.parse(r.stdout);
     expect(doc).toEqual({
       authenticated: true,
+      reason: null,
+      storedLogin: null,
+      serviceError: null,
       source: "TRACKER_TOKEN",
       baseUrl: api.url,
       token: { kind: "user", redacted: "sntryu_****a1a1" },
@@ -408,7 +435,8 @@ describe("auth logout", () => {
       envToken: null,
     });
     const status = await runCli(["auth", "status"], { api, configDir });
-    expect(status.exitCode).toBe(10);
+    expect(status.exitCode).toBe(0);
+    expect(status.stdout).toStartWith(`Not logged in to ${new URL(api.url).host}\n`);
     expect(api.requests).toEqual([]);
   });
 

@@ -52,7 +52,7 @@ export const authRoutes = buildRouteMap({
       docs: {
         brief: "Show authentication state",
         fullDescription: describe(
-          "Shows where the token comes from (TRACKER_AUTH_TOKEN, TRACKER_TOKEN or stored), its kind, a redacted form, its expiry, the user, reachable organizations, stored defaults and the detected DSN. Exits 10 when not authenticated.",
+          'Starts with the result ("Logged in to <host> as <user> (<source>)" or "Not logged in to <host>"), then where the token comes from (TRACKER_AUTH_TOKEN, TRACKER_TOKEN or stored), its kind, a redacted form, its expiry, the user, reachable organizations, stored defaults and the detected DSN. The local state is shown even when the service is unreachable. Exits 0 whenever it can report; --json is always one document with "authenticated" (false with a "reason" when not logged in).',
           ["tracker auth status", "tracker auth status --json"],
         ),
       },

@@ -2,7 +2,6 @@ import { describe, expect, test } from "bun:test";
 import authLogout from "../../../src/commands/auth/logout.ts";
 import authStatus from "../../../src/commands/auth/status.ts";
 import { readCredentials, writeCredentials } from "../../../src/lib/db/auth.ts";
-import { AuthError } from "../../../src/lib/errors.ts";
 import { configureOAuth, mintOAuthTokens, TEST_CLIENT_ID } from "../../fake-api/routes/oauth.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext } from "../../helpers/context.ts";
@@ -29,9 +28,12 @@ describe("auth status (command)", () => {
     });
     await authStatus.call(t.ctx, flags);
     const lines = t.stdout().split("\n");
-    expect(lines[0]).toBe(`Source:        stored credentials (${api.url})`);
-    expect(lines[1]).toBe(`Token:         ****${pair.accessToken.slice(-4)} (OAuth token)`);
-    expect(lines[2]).toBe("Expires:       2026-02-13T13:00:00.000Z (in 29 days, refreshed automatically)");
+    expect(lines[0]).toBe(
+      `Logged in to ${new URL(api.url).host} as Jane Doe <jane@example.com> (stored login)`,
+    );
+    expect(lines[1]).toBe(`Source:        stored credentials (${api.url})`);
+    expect(lines[2]).toBe(`Token:         ****${pair.accessToken.slice(-4)} (OAuth token)`);
+    expect(lines[3]).toBe("Expires:       2026-02-13T13:00:00.000Z (in 29 days, refreshed automatically)");
     expect(t.stdout()).not.toContain(pair.accessToken);
     expect(t.stdout()).not.toContain(pair.refreshToken);
     expect(api.requestsTo("/oauth/token/")).toEqual([]);
@@ -41,12 +43,15 @@ describe("auth status (command)", () => {
     const t = createTestContext({ api, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
     await authStatus.call(t.ctx, flags);
     const lines = t.stdout().split("\n");
-    expect(lines[0]).toBe("Source:        TRACKER_AUTH_TOKEN environment variable");
-    expect(lines[2]).toBe("Expires:       not tracked (environment token)");
+    expect(lines[0]).toBe(
+      `Logged in to ${new URL(api.url).host} as Jane Doe <jane@example.com> (TRACKER_AUTH_TOKEN)`,
+    );
+    expect(lines[1]).toBe("Source:        TRACKER_AUTH_TOKEN environment variable");
+    expect(lines[3]).toBe("Expires:       not tracked (environment token)");
     expect(t.stderr()).toBe("");
   });
 
-  test("stored credentials of another service URL: host_scope error (exit 13), nothing sent", async () => {
+  test("stored credentials of another service URL: not logged in here, the local state and the way out, nothing sent", async () => {
     const t = createTestContext({ api });
     writeCredentials(t.ctx, {
       token: USER_TOKEN,
@@ -57,14 +62,32 @@ describe("auth status (command)", () => {
       base_url: "https://sentry.io",
       user_json: null,
     });
-    const err = (await authStatus.call(t.ctx, flags).catch((e) => e)) as AuthError;
-    expect(err).toBeInstanceOf(AuthError);
-    expect(err.reason).toBe("host_scope");
-    expect(err.exitCode).toBe(13);
+    await authStatus.call(t.ctx, flags);
+    expect(t.stdout()).toBe(
+      [
+        `Not logged in to ${new URL(api.url).host} (the stored login is for https://sentry.io)`,
+        "Stored login:  for https://sentry.io",
+        "Defaults:      none",
+        "DSN:           not detected",
+        "",
+      ].join("\n"),
+    );
+    expect(t.stderr()).toBe(
+      `Run \`tracker auth login\` for ${api.url}, or unset TRACKER_URL to use https://sentry.io.\n`,
+    );
     expect(api.requests).toEqual([]);
+    const json = createTestContext({ api, configDir: t.ctx.configDir });
+    await authStatus.call(json.ctx, { ...flags, json: true });
+    expect(JSON.parse(json.stdout())).toMatchObject({
+      authenticated: false,
+      reason: "host_scope",
+      storedLogin: { baseUrl: "https://sentry.io" },
+      token: null,
+    });
     // Logout still removes them.
-    await authLogout.call(t.ctx, flags);
-    expect(readCredentials(t.ctx)).toBeUndefined();
-    expect(t.stdout()).toBe("Logged out: removed the stored credentials for https://sentry.io.\n");
+    const out = createTestContext({ api, configDir: t.ctx.configDir });
+    await authLogout.call(out.ctx, flags);
+    expect(readCredentials(out.ctx)).toBeUndefined();
+    expect(out.stdout()).toBe("Logged out: removed the stored credentials for https://sentry.io.\n");
   });
 });
