@@ -83,8 +83,44 @@ describe("auth login --token", () => {
       user: { id: "12345", name: "Jane Doe", username: "jane", email: "jane@example.com" },
       org: null,
       expiresAt: null,
+      replaced: null,
     });
     expect(storedIn(configDir)?.token).toBe(OAUTH_TOKEN);
+  });
+
+  test("logging in again to the same URL without a terminal replaces the login and says so", async () => {
+    const configDir = tempDir();
+    await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir });
+    const again = await runCli(["auth", "login", "--token", OAUTH_TOKEN], { api, configDir });
+    expect(again.exitCode).toBe(0);
+    expect(again.stderr).toBe(`Replaced the previous login to ${api.url} (Jane Doe <jane@example.com>).\n`);
+    expect(storedIn(configDir)?.token).toBe(OAUTH_TOKEN);
+    const json = await runCli(["auth", "login", "--token", USER_TOKEN, "--json", "--force"], {
+      api,
+      configDir,
+    });
+    expect(JSON.parse(json.stdout).replaced).toEqual({ baseUrl: api.url });
+  });
+
+  test("a login for another service URL is replaced, and the note says tracker keeps one login", async () => {
+    const configDir = tempDir();
+    const { ctx } = createTestContext({ api, configDir });
+    writeCredentials(ctx, {
+      token: USER_TOKEN,
+      refresh_token: null,
+      expires_at: null,
+      issued_at: null,
+      kind: "user",
+      base_url: "https://sentry.io",
+      user_json: null,
+    });
+    ctx.store.close();
+    const r = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe(
+      "Replaced the stored login for https://sentry.io: tracker keeps one login at a time.\n",
+    );
+    expect(storedIn(configDir)?.base_url).toBe(api.url);
   });
 
   test("bare --token reads the token from piped stdin", async () => {

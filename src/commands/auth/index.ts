@@ -6,7 +6,11 @@ import { describe } from "../../lib/help.ts";
 /** Routes of `tracker auth`. */
 export const authRoutes = buildRouteMap({
   routes: {
-    login: buildCommand<{ json: boolean; verbose: boolean; token?: string }, [], TrackerContext>({
+    login: buildCommand<
+      { json: boolean; verbose: boolean; token?: string; force: boolean },
+      [],
+      TrackerContext
+    >({
       loader: () => import("./login.ts"),
       parameters: {
         flags: {
@@ -19,13 +23,18 @@ export const authRoutes = buildRouteMap({
             placeholder: "<token>",
             brief: "Log in with a pasted token (argument, masked prompt, or stdin)",
           },
+          force: {
+            kind: "boolean",
+            default: false,
+            brief: "Replace an existing login to this service URL without asking",
+          },
         },
         positional: { kind: "tuple", parameters: [] },
       },
       docs: {
         brief: "Log in (OAuth device flow, or --token)",
         fullDescription: describe(
-          "Logs in with the OAuth device flow: shows a code to approve in the browser, then stores an access token that is refreshed automatically. Self-hosted servers (TRACKER_URL) need version 26.1.0 or later and TRACKER_CLIENT_ID (the client ID of a Public OAuth application); older ones use --token. With --token, a user auth token, org auth token or OAuth token is checked against the service before it is stored; without a value it is read from a masked prompt, or from stdin when piped. Credentials are stored for the current service URL only. TRACKER_AUTH_TOKEN and TRACKER_TOKEN, when set, take precedence over stored credentials.",
+          "Logs in with the OAuth device flow: shows a code to approve in the browser, then stores an access token that is refreshed automatically. Self-hosted servers (TRACKER_URL) need version 26.1.0 or later and TRACKER_CLIENT_ID (the client ID of a Public OAuth application); older ones use --token. With --token, a user auth token, org auth token or OAuth token is checked against the service before it is stored; without a value it is read from a masked prompt, or from stdin when piped. Credentials are stored for the current service URL only. Already logged in to that URL, it asks before replacing the login on a terminal (--force, --json or no terminal: replaces it and says so). TRACKER_AUTH_TOKEN and TRACKER_TOKEN, when set, take precedence over stored credentials.",
           [
             "tracker auth login",
             "tracker auth login --token",

@@ -11,10 +11,11 @@ import {
   promptForToken,
   readTokenFromStdin,
   verifyToken,
+  confirmReplace,
 } from "../../lib/auth/login-token.ts";
 import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
 import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
-import { writeCredentials } from "../../lib/db/auth.ts";
+import { readCredentials, type StoredCredentials, writeCredentials } from "../../lib/db/auth.ts";
 import { AuthError, CliError } from "../../lib/errors.ts";
 import { EXIT } from "../../lib/exit-codes.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
@@ -24,6 +25,8 @@ import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 export interface LoginFlags extends GlobalFlags {
   /** A token; "" when `--token` was given without a value (prompt or stdin). */
   readonly token?: string;
+  /** Replace an existing login to the same service URL without asking. */
+  readonly force?: boolean;
 }
 
 /** What a successful login reports. */
@@ -40,8 +43,37 @@ const CANCELLED_EXIT = EXIT.cancelled;
 
 /** `tracker auth login`: OAuth device flow, or `--token` (argument, masked prompt, or stdin). */
 export default async function authLogin(this: TrackerContext, flags: LoginFlags): Promise<void> {
+  const previous = readCredentials(this);
+  if (previous?.base_url === this.settings.baseUrl && !(await mayReplace(this, flags, previous))) {
+    writeTip(this, `Kept the existing login to ${this.settings.baseUrl}.`);
+    return;
+  }
   const result = flags.token === undefined ? await deviceLogin(this, flags) : await tokenLogin(this, flags);
-  report(this, flags, result);
+  report(this, flags, result, previous);
+}
+
+function storedUserText(c: StoredCredentials): string | undefined {
+  try {
+    return c.user_json ? describeUser(JSON.parse(c.user_json) as AuthUser) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether to replace a login to the same service URL: asked on an interactive terminal; with
+ * --force, --json or without a terminal it is replaced (and the report says so).
+ */
+async function mayReplace(
+  ctx: TrackerContext,
+  flags: LoginFlags,
+  previous: StoredCredentials,
+): Promise<boolean> {
+  if (flags.force || flags.json || !ctx.isStdinTTY || !ctx.isStderrTTY) return true;
+  const who = storedUserText(previous);
+  return confirmReplace(
+    `You are already logged in to ${ctx.settings.baseUrl}${who ? ` as ${who}` : ""}. Replace this login?`,
+  );
 }
 
 async function obtainToken(ctx: TrackerContext, flags: LoginFlags): Promise<string> {
@@ -139,7 +171,16 @@ function pickUser(u: AuthUser): {
   return { id: u.id, name: u.name ?? null, username: u.username ?? null, email: u.email ?? null };
 }
 
-function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult): void {
+function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult, previous?: StoredCredentials): void {
+  if (previous) {
+    const who = storedUserText(previous);
+    writeTip(
+      ctx,
+      previous.base_url === ctx.settings.baseUrl
+        ? `Replaced the previous login to ${ctx.settings.baseUrl}${who ? ` (${who})` : ""}.`
+        : `Replaced the stored login for ${previous.base_url ?? "an unknown service"}: tracker keeps one login at a time.`,
+    );
+  }
   const env = envToken(ctx);
   if (env) {
     writeTip(ctx, `Note: ${env.source} is set and takes precedence over the credentials just stored.`);
@@ -153,6 +194,7 @@ function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult): void {
       user: r.user ? pickUser(r.user) : null,
       org: r.org,
       expiresAt: isoFromMs(r.expiresAt),
+      replaced: previous ? { baseUrl: previous.base_url } : null,
     });
     return;
   }

@@ -139,3 +139,15 @@ export async function promptForToken(): Promise<string | undefined> {
   });
   return isCancel(answer) ? undefined : answer;
 }
+
+/** Asks on the terminal whether to replace the current login; false when declined or cancelled. */
+export async function confirmReplace(message: string): Promise<boolean> {
+  const { confirm, isCancel } = await import("@clack/prompts");
+  const answer = await confirm({
+    message,
+    initialValue: false,
+    input: process.stdin,
+    output: process.stderr,
+  });
+  return !isCancel(answer) && answer === true;
+}
