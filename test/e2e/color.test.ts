@@ -12,7 +12,12 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-async function run(argv: string[], tty: boolean, extraEnv: Record<string, string> = {}) {
+async function run(
+  argv: string[],
+  tty: boolean,
+  extraEnv: Record<string, string> = {},
+  stderrTty: boolean = tty,
+) {
   const configDir = tempDir("tracker-color-cfg-");
   const cwd = tempDir("tracker-color-cwd-");
   dirs.push(configDir, cwd);
@@ -27,7 +32,7 @@ async function run(argv: string[], tty: boolean, extraEnv: Record<string, string
     },
     cwd,
     isStdoutTTY: tty,
-    isStderrTTY: tty,
+    isStderrTTY: stderrTty,
     terminalWidth: 100,
   });
 }
@@ -46,6 +51,13 @@ describe("colour decisions", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stderr).not.toContain(ESC);
     expect(r.stdout).not.toContain(ESC);
+  });
+
+  test("stderr not a terminal: its tips are plain even when stdout is one", async () => {
+    const r = await run(["issue", "list", "acme/web", "-n", "2"], true, {}, false);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain("Tip: tracker issue view");
+    expect(r.stderr).not.toContain(ESC);
   });
 
   test("no terminal, no colour", async () => {

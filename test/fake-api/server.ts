@@ -92,6 +92,19 @@ function faultResponse(f: Fault): Response {
       { status, headers },
     );
   }
+  if (f.chunked) {
+    let at = 0;
+    return new Response(
+      new ReadableStream({
+        pull(c) {
+          if (at >= bytes.length) return c.close();
+          c.enqueue(bytes.slice(at, at + 1024 * 1024));
+          at += 1024 * 1024;
+        },
+      }),
+      { status, headers },
+    );
+  }
   if (f.dripMs) {
     const every = f.dripMs;
     let at = 0;
@@ -175,7 +188,13 @@ export async function startFakeApi(opts: FakeApiOptions = {}): Promise<FakeApi> 
       fault.left--;
       fault.fired++;
       if (fault.delayMs) await Bun.sleep(fault.delayMs);
-      if (fault.status !== undefined || fault.disconnect || fault.bodyDelayMs || fault.dripMs)
+      if (
+        fault.status !== undefined ||
+        fault.disconnect ||
+        fault.bodyDelayMs ||
+        fault.dripMs ||
+        fault.chunked
+      )
         return finish(faultResponse(fault));
     }
     for (const c of compiled) {

@@ -125,4 +125,6 @@ export interface Fault {
   bodyDelayMs?: number;
   /** Send the body one byte every this many ms (a server that drips forever, never stalling long). */
   dripMs?: number;
+  /** Stream the body in 1 MiB chunks without a Content-Length (its size known only by reading it). */
+  chunked?: boolean;
 }

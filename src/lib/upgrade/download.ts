@@ -2,6 +2,7 @@
  * Downloads a release asset into a file beside its destination while hashing it, so a failed,
  * interrupted or tampered download is detected before anything is replaced.
  */
+import { MAX_DOWNLOAD_BYTES, releaseFetch } from "./transport.ts";
 import { open, unlink } from "node:fs/promises";
 import type { TrackerContext } from "../../context.ts";
 import { UpgradeError } from "../errors.ts";
@@ -20,6 +21,8 @@ export interface DownloadRequest {
   /** Name shown in messages. */
   asset: string;
   timeoutMs?: number;
+  /** The most bytes accepted (default MAX_DOWNLOAD_BYTES). */
+  maxBytes?: number;
 }
 
 /** Removes a file, ignoring one that is already gone. */
@@ -36,17 +39,15 @@ export async function removeQuietly(path: string): Promise<void> {
  * UpgradeError is thrown: `version_not_found` for a 404, `network_error` for the rest.
  */
 export async function downloadVerified(
-  ctx: Pick<TrackerContext, "fetch" | "log">,
+  ctx: Pick<TrackerContext, "fetch" | "log" | "env" | "settings">,
   req: DownloadRequest,
 ): Promise<void> {
   ctx.log.debug(`Downloading ${req.url}`);
   let res: Response;
   try {
-    res = await ctx.fetch(req.url, {
-      redirect: "follow",
-      signal: AbortSignal.timeout(req.timeoutMs ?? DOWNLOAD_TIMEOUT_MS),
-    });
+    res = await releaseFetch(ctx, req.url, req.timeoutMs ?? DOWNLOAD_TIMEOUT_MS);
   } catch (err) {
+    if (err instanceof UpgradeError) throw err;
     throw new UpgradeError(
       "network_error",
       `Could not download ${req.asset}: ${describeFetchFailure(err)}.`,
@@ -66,17 +67,24 @@ export async function downloadVerified(
     throw new UpgradeError("network_error", `Downloading ${req.asset} failed with status ${res.status}.`);
   }
   const expectedLength = Number(res.headers.get("content-length") ?? Number.NaN);
+  const maxBytes = req.maxBytes ?? MAX_DOWNLOAD_BYTES;
+  if (expectedLength > maxBytes) {
+    await res.body.cancel();
+    throw tooLarge(req.asset, maxBytes);
+  }
   const hasher = new Bun.CryptoHasher("sha256");
   const file = await open(req.dest, "wx", 0o755);
   let bytes = 0;
   try {
     try {
       for await (const chunk of res.body) {
-        hasher.update(chunk);
         bytes += chunk.byteLength;
+        if (bytes > maxBytes) throw tooLarge(req.asset, maxBytes);
+        hasher.update(chunk);
         await file.write(chunk);
       }
     } catch (err) {
+      if (err instanceof UpgradeError) throw err;
       throw new UpgradeError(
         "network_error",
         `The download of ${req.asset} was interrupted after ${bytes} bytes: ${describeFetchFailure(err)}.`,
@@ -105,4 +113,12 @@ export async function downloadVerified(
     throw err;
   }
   await file.close();
+}
+
+function tooLarge(asset: string, maxBytes: number): UpgradeError {
+  return new UpgradeError(
+    "network_error",
+    `The download of ${asset} is larger than ${Math.round(maxBytes / 1024)} KiB; it is not a tracker binary.`,
+    "Nothing was changed. Check TRACKER_RELEASE_URL.",
+  );
 }

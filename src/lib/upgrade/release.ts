@@ -3,6 +3,7 @@
  * `<base>/latest/download/<asset>` (a redirect, no rate-limited API) for the newest, and a
  * `manifest.json` in every release naming its version and each asset's sha256.
  */
+import { releaseFetch } from "./transport.ts";
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { UpgradeError } from "../errors.ts";
@@ -96,7 +97,7 @@ export function describeFetchFailure(err: unknown): string {
  * Unknown version → `version_not_found`; unreachable server, bad status or bad JSON → `network_error`.
  */
 export async function fetchManifest(
-  ctx: Pick<TrackerContext, "settings" | "fetch" | "log">,
+  ctx: Pick<TrackerContext, "settings" | "fetch" | "log" | "env">,
   version?: string,
 ): Promise<ReleaseManifest> {
   const base = releaseBaseUrl(ctx);
@@ -104,8 +105,9 @@ export async function fetchManifest(
   ctx.log.debug(`Reading release manifest ${url}`);
   let res: Response;
   try {
-    res = await ctx.fetch(url, { redirect: "follow", signal: AbortSignal.timeout(MANIFEST_TIMEOUT_MS) });
+    res = await releaseFetch(ctx, url, MANIFEST_TIMEOUT_MS);
   } catch (err) {
+    if (err instanceof UpgradeError) throw err;
     throw new UpgradeError(
       "network_error",
       `Could not reach the release server at ${base}: ${describeFetchFailure(err)}.`,

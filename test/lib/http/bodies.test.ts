@@ -31,6 +31,15 @@ describe("response size cap", () => {
     expect(api.requestsTo(PATH)).toHaveLength(1);
   });
 
+  test("the same body streamed without a Content-Length is stopped at the cap too", async () => {
+    const t = setup();
+    api.inject({ path: PATH, status: 200, raw: `"${"x".repeat(MAX_RESPONSE_BYTES + 1024)}"`, chunked: true });
+    const err = await get(t);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toContain("is larger than 16 MiB");
+    expect(api.requestsTo(PATH)).toHaveLength(1);
+  });
+
   test("a body just under the cap is read whole", async () => {
     const t = setup();
     const big = "y".repeat(MAX_RESPONSE_BYTES - 16);
