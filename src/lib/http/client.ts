@@ -38,7 +38,11 @@ async function readCapped(res: Response): Promise<string> {
   // A declared, uncompressed length within the cap is read natively (the transfer cannot exceed
   // it); a compressed or undeclared body is counted while streaming, as it may grow without bound.
   const encoding = res.headers.get("content-encoding")?.trim().toLowerCase();
-  if (Number.isFinite(declared) && res.headers.has("content-length") && (!encoding || encoding === "identity")) {
+  if (
+    Number.isFinite(declared) &&
+    res.headers.has("content-length") &&
+    (!encoding || encoding === "identity")
+  ) {
     return res.text();
   }
   const reader = res.body.getReader();
