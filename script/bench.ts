@@ -315,7 +315,8 @@ async function benchCase(
   apiFor: () => Promise<BenchServer>,
 ): Promise<CaseResult | { name: string; error: string }> {
   const configDir = mkdtempSync(join(tmpdir(), "tracker-bench-cfg-"));
-  let cwd = mkdtempSync(join(tmpdir(), "tracker-bench-cwd-"));
+  const ownCwd = mkdtempSync(join(tmpdir(), "tracker-bench-cwd-"));
+  let cwd = ownCwd;
   const env: Record<string, string> = { ...baseEnv(), TRACKER_CONFIG_DIR: configDir, ...c.env };
   try {
     let apiUrl: string | undefined;
@@ -396,6 +397,7 @@ async function benchCase(
     };
   } finally {
     rmSync(configDir, { recursive: true, force: true });
+    rmSync(ownCwd, { recursive: true, force: true });
   }
 }
 
