@@ -32,7 +32,7 @@ describe("2 usage (found by the parser)", () => {
   test("unknown flag and missing positional", async () => {
     const [flag, positional] = await Promise.all([
       runCli(["org", "list", "--nope"]),
-      runCli(["org", "view"]),
+      runCli(["trace", "view"]),
     ]);
     expectFailure(
       flag,
@@ -42,7 +42,7 @@ describe("2 usage (found by the parser)", () => {
     expectFailure(
       positional,
       2,
-      "Error: Expected argument for org\nRun the command with --help for usage.\n",
+      "Error: Expected argument for trace_id\nRun the command with --help for usage.\n",
     );
   });
 });

@@ -24,14 +24,21 @@ export const orgListCommand = buildCommand<
 export const orgRoutes = buildRouteMap({
   routes: {
     list: orgListCommand,
-    view: buildCommand<{ json: boolean; verbose: boolean; web: boolean }, [string], TrackerContext>({
+    view: buildCommand<{ json: boolean; verbose: boolean; web: boolean }, [string?], TrackerContext>({
       loader: () => import("./view.ts"),
       parameters: {
         flags: { ...globalFlags, web: webFlag },
         aliases: { w: "web" },
         positional: {
           kind: "tuple",
-          parameters: [{ placeholder: "org", brief: "Organization slug", parse: String }],
+          parameters: [
+            {
+              placeholder: "org",
+              brief: "Organization slug (default: TRACKER_ORG, stored defaults, or a DSN's organization)",
+              parse: String,
+              optional: true,
+            },
+          ],
         },
       },
       docs: {

@@ -9,7 +9,7 @@ import { openWeb, webPath } from "../../lib/web.ts";
 export default async function orgView(
   this: TrackerContext,
   flags: GlobalFlags & { web: boolean },
-  org: string,
+  org?: string,
 ): Promise<void> {
   const target = await resolveOrg(this, org, { command: "tracker org view" });
   if (flags.web) return openWeb(this, target.org, webPath.org(), flags.json);

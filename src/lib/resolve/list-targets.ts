@@ -1,8 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
 import { saveAliases } from "../db/aliases.ts";
+import { ContextError } from "../errors.ts";
 import { computeAliases } from "./aliases.ts";
 import {
   announceTarget,
+  orgOnlyContext,
   parseTarget,
   type ResolvedProject,
   type ResolveOptions,
@@ -30,7 +32,16 @@ export async function resolveListTargets(
   if (parsed.kind === "org-all") return { mode: "org", org: parsed.org, source: "argument" };
   if (parsed.kind !== "none") return { mode: "single", project: await resolveOrgProject(ctx, target, opts) };
   ctx.log.debug("Target: no argument");
-  const found = await resolveImplicitProjects(ctx, opts);
+  let found: ResolvedProject[];
+  try {
+    found = await resolveImplicitProjects(ctx, opts);
+  } catch (err) {
+    // An organization without a project (and no DSN of it here): the whole organization.
+    const only = err instanceof ContextError ? orgOnlyContext(ctx) : undefined;
+    if (!only) throw err;
+    ctx.log.debug(`Target: ${only.source} names organization ${only.org} only; listing all its projects`);
+    return { mode: "org", org: only.org, source: only.source };
+  }
   if (found.length === 1) {
     const only = found[0] as ResolvedProject;
     announceTarget(ctx, only);

@@ -103,6 +103,17 @@ function safeDefaults(ctx: TrackerContext): StoredDefaults {
   }
 }
 
+/**
+ * An organization named by the context without a project (TRACKER_ORG alone, or stored defaults
+ * of an organization only): listings then cover the whole organization.
+ */
+export function orgOnlyContext(ctx: TrackerContext): { org: string; source: string } | undefined {
+  if (ctx.settings.project) return undefined;
+  if (ctx.settings.org) return { org: ctx.settings.org, source: "TRACKER_ORG" };
+  const defaults = safeDefaults(ctx);
+  return defaults.org && !defaults.project ? { org: defaults.org, source: "defaults" } : undefined;
+}
+
 async function detectedProjects(ctx: TrackerContext, opts: ResolveOptions): Promise<ResolvedProject[]> {
   const { detectTargets } = await import("./detect.ts");
   return detectTargets(ctx, opts);
