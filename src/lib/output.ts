@@ -78,6 +78,15 @@ export function writeListTip(ctx: TrackerContext, text: string): void {
   if (ctx.isStdoutTTY || ctx.isStderrTTY) writeTip(ctx, text);
 }
 
+/**
+ * The answer to `-c last` after a listing's last page: an empty page (`{"data": [], "hasMore":
+ * false}`), or the note on stderr; exit 0 either way.
+ */
+export function writePastEnd(ctx: TrackerContext, json: boolean, what: string): void {
+  if (json) writeJson(ctx, { data: [], hasMore: false });
+  else writeTip(ctx, `No more ${what}: the previous page was the last. Run without -c last to start again.`);
+}
+
 /** Writes a hint for humans to stderr (never stdout, never with --json). */
 export function writeTip(ctx: TrackerContext, text: string): void {
   ctx.stderr.write(`${ctx.color ? `\x1b[2m${text}\x1b[22m` : text}\n`);

@@ -206,11 +206,24 @@ describe("issue list cursors", () => {
     expect(v.parse(PageSchema, JSON.parse(r.stdout)).nextCursor).toBe("0:210:0");
   });
 
-  test("reaching the end clears the saved position", async () => {
+  test("-c last after the last page: an empty page and exit 0, with no request", async () => {
     const configDir = tempDir();
     await list(["acme/worker", "-n", "100"], configDir);
-    const r = await list(["acme/worker", "-c", "last"], configDir);
-    expect(r.exitCode).toBe(21);
+    api.reset();
+    const json = await list(["acme/worker", "-c", "last", "--json"], configDir);
+    expect(json).toEqual({
+      exitCode: 0,
+      stdout: `${JSON.stringify({ data: [], hasMore: false })}\n`,
+      stderr: "",
+    });
+    expect(issueCalls()).toEqual([]);
+    const human = await list(["acme/worker", "-c", "last"], configDir);
+    expect(human.exitCode).toBe(0);
+    expect(human.stdout).toBe("");
+    expect(human.stderr).toStartWith("No more issues. Issues in acme/worker (");
+    // A listing never shown with these flags is still an error: there is nothing to continue.
+    const other = await list(["acme/worker", "-c", "last", "-s", "freq"], configDir);
+    expect(other.exitCode).toBe(21);
   });
 });
 

@@ -1,12 +1,12 @@
 import type { TrackerContext } from "../../context.ts";
 import { type ApiEvent, eventMessage, eventTimestamp, listIssueEventsPage } from "../../lib/api/events.ts";
-import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { scrubEvent } from "../../lib/format/event-view.ts";
 import { formatTable } from "../../lib/format/table.ts";
 import { listTime } from "../../lib/format/time.ts";
 import { fetchLimited } from "../../lib/http/paginate.ts";
 import { resolveIssue } from "../../lib/issues/resolve.ts";
-import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { EventsFlags } from "./changes.ts";
 
 function tag(e: ApiEvent, key: string): string {
@@ -26,6 +26,8 @@ export default async function issueEvents(
     period: flags.period,
     full: String(flags.full),
   });
+  if (continuesPastEnd(this, key, flags.cursor))
+    return writePastEnd(this, flags.json, `events of ${issue.shortId}`);
   const start = resolveCursor(this, key, flags.cursor);
   const page = await fetchLimited(flags.limit, start, (size, cursor) =>
     listIssueEventsPage(this, org, issue.id, { query, period: flags.period, full: flags.full, size, cursor }),

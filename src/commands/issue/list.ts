@@ -3,7 +3,7 @@ import { type ApiIssue, type Issue, searchIssuesPage, toIssue } from "../../lib/
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { cacheProjects } from "../../lib/db/project-cache.ts";
 import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
-import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
 import { computeAliases } from "../../lib/resolve/aliases.ts";
@@ -34,6 +34,13 @@ interface Listing {
   /** Whether `-c last` can continue this listing. */
   resumable: boolean;
   aliased: boolean;
+  /** `-c last` after the last page: nothing was asked. */
+  pastEnd?: boolean;
+}
+
+/** The empty listing `-c last` gets after the last page (no request). */
+function pastEnd(header: string, aliased: boolean): Listing {
+  return { rows: [], hasMore: false, errors: [], header, resumable: true, aliased, pastEnd: true };
 }
 
 const SORT_TEXT: Record<string, string> = {
@@ -74,6 +81,7 @@ const NAMED_BY_SLUG = new Set(["argument", "TRACKER_ORG/TRACKER_PROJECT", "TRACK
 async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueListFlags): Promise<Listing> {
   const label = `${p.org}/${p.project}`;
   const key = keyFor(label, flags);
+  if (continuesPastEnd(ctx, key, flags.cursor)) return pastEnd(`Issues in ${label}`, false);
   const start = resolveCursor(ctx, key, flags.cursor);
   let id = await getProjectId(ctx, p.org, p.project, flags.fresh);
   let page = await fetchIssues(ctx, p.org, [id], flags, flags.limit, start);
@@ -105,6 +113,7 @@ async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueList
 
 async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags): Promise<Listing> {
   const key = keyFor(`${org}/`, flags);
+  if (continuesPastEnd(ctx, key, flags.cursor)) return pastEnd(`Issues in all projects of ${org}`, true);
   const start = resolveCursor(ctx, key, flags.cursor);
   // project=-1: every project the token can access, not only the caller's team projects.
   const page = await fetchIssues(ctx, org, ["-1"], flags, flags.limit, start);
@@ -219,7 +228,12 @@ export async function listIssuesFor(
   }
   const filter = `${flags.query ?? "is:unresolved"}, sorted by ${SORT_TEXT[flags.sort] ?? flags.sort}, last ${flags.period}`;
   if (listing.rows.length === 0) {
-    writeTip(this, `No issues found. ${listing.header} (${filter}).`);
+    writeTip(
+      this,
+      listing.pastEnd
+        ? `No more issues. ${listing.header} (${filter}): the previous page was the last. Run without -c last to start again.`
+        : `No issues found. ${listing.header} (${filter}).`,
+    );
     return;
   }
   await writeList(

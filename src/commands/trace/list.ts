@@ -2,10 +2,10 @@ import type { TrackerContext } from "../../context.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { listTraces, type TransactionRow } from "../../lib/api/traces.ts";
 import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
-import { cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { cursorKey, continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
 import { formatTraceTable } from "../../lib/format/trace-table.ts";
-import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { TraceListFlags } from "./index.ts";
 
@@ -66,6 +66,8 @@ export default async function traceList(
     query,
     ...(window ? { period: window } : {}),
   });
+  if (continuesPastEnd(this, key, flags.cursor))
+    return writePastEnd(this, flags.json, `traces in ${org}/${project}`);
   const cursor = resolveCursor(this, key, flags.cursor);
   const projectId = await getProjectId(this, org, project, flags.fresh);
   const page = await listTraces(this, {

@@ -67,6 +67,24 @@ export function loadCursor(ctx: TrackerContext, key: string): string | undefined
 }
 
 /**
+ * True when `-c last` continues a listing whose previous page was its last (the saved position is
+ * the end, and still fresh): the answer is an empty page, not an error.
+ */
+export function continuesPastEnd(ctx: TrackerContext, key: string, flag: string | undefined): boolean {
+  if (flag !== "last") return false;
+  return useCache(
+    ctx,
+    (db) => {
+      const saved = v.safeParse(CursorRow, db.query(SELECT_CURSOR).get(key));
+      return (
+        saved.success && saved.output.cursor === null && ctx.now() - saved.output.updated_at < CURSOR_TTL_MS
+      );
+    },
+    false,
+  );
+}
+
+/**
  * Turns `--cursor` into the cursor to send: `last` means the saved one for this key; with none
  * saved (other sort/query/period, or the end was reached) it fails saying so.
  */
@@ -79,7 +97,7 @@ export function resolveCursor(
   const saved = loadCursor(ctx, key);
   if (saved) return saved;
   throw new ValidationError(
-    "No saved position to continue from for this target and these flags (a different sort, query or period starts again at the first page, and the previous listing may have reached the end). Run the command without -c last.",
+    "No saved position to continue from for this target and these flags (a different sort, query or period starts again at the first page). Run the command without -c last.",
     "cursor",
   );
 }

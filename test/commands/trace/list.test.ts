@@ -138,7 +138,7 @@ describe("trace list paging", () => {
 });
 
 describe("saved cursors", () => {
-  test("-c last continues where the previous listing stopped, per sort; the end clears it", async () => {
+  test("-c last continues where the previous listing stopped, per sort; after the end it is an empty page", async () => {
     const dir = tempDir();
     const first = await list({ limit: 3 }, "acme/web", dir);
     await list({ limit: 2, sort: "duration" }, "acme/web", dir);
@@ -152,12 +152,19 @@ describe("saved cursors", () => {
     await list({ limit: 2, sort: "duration", cursor: "last" }, "acme/web", dir);
     const r = api.requestsTo(EVENTS)[0];
     expect([r?.query.get("sort"), r?.query.get("cursor")]).toEqual(["-transaction.duration", "0:2:0"]);
-    // jump to the end with an explicit cursor: the saved position is cleared
+    // jump to the end with an explicit cursor: the saved position becomes "the end"
     const end = await list({ limit: 100, cursor: `0:${WEB_RECENT_COUNT - 10}:0` }, "acme/web", dir);
     expect(end.json.data).toHaveLength(10);
     expect(end.json.hasMore).toBe(false);
-    const t = createTestContext({ api, configDir: dir, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
-    expect(() => traceList.call(t.ctx, flags({ cursor: "last" }), "acme/web")).toThrow(ValidationError);
+    api.reset();
+    const past = await list({ cursor: "last" }, "acme/web", dir);
+    expect(past.json).toEqual({ data: [], hasMore: false });
+    expect(api.requestsTo(EVENTS)).toEqual([]);
+    const human = await list({ json: false, cursor: "last" }, "acme/web", dir);
+    expect(human.out).toBe("");
+    expect(human.err).toBe(
+      "No more traces in acme/web: the previous page was the last. Run without -c last to start again.\n",
+    );
   });
 
   test("a different query has its own saved state", async () => {
