@@ -56,6 +56,17 @@ describe("issue events", () => {
     expect(r.stderr).toBe("");
   });
 
+  test("-c last after the last page of events: an empty page and exit 0, with no request", async () => {
+    const configDir = tempDir();
+    const all = await run(["issue", "events", "acme/WEB-4Y", "-n", "1000", "--json"], { configDir });
+    expect(JSON.parse(all.stdout).hasMore).toBe(false);
+    api.reset();
+    const past = await run(["issue", "events", "acme/WEB-4Y", "-c", "last", "--json"], { configDir });
+    expect(past.exitCode).toBe(0);
+    expect(JSON.parse(past.stdout)).toEqual({ data: [], hasMore: false });
+    expect(api.requestsTo("/api/0/organizations/acme/issues/4158/events/")).toEqual([]);
+  });
+
   test("--full asks for stack traces; request cookies and Authorization never reach the output", async () => {
     const r = await run(["issue", "events", "acme/WEB-4Y", "-n", "3", "--full", "--json"]);
     expect(api.requestsTo("/api/0/organizations/acme/issues/4158/events/")[0]?.query.get("full")).toBe(
