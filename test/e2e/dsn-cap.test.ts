@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_DETECTED_DSNS } from "../../src/lib/dsn/detect.ts";
+import { MAX_UNMATCHED_NAMED } from "../../src/lib/resolve/detect.ts";
 import { dsnFor, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
@@ -49,6 +50,14 @@ describe("DSN fan-out", () => {
     expect(lookups().length).toBeLessThanOrEqual(MAX_DETECTED_DSNS);
     expect(r.stderr.match(/Found 2000 different DSNs/g)).toHaveLength(1);
     expect(r.stderr).toContain(`using the first ${MAX_DETECTED_DSNS}`);
+    // The 48 legacy DSNs within the cap match no project: a few are named, the rest counted once.
+    expect(r.stderr.match(/could not be matched to any accessible project\.$/gm)).toHaveLength(
+      MAX_UNMATCHED_NAMED,
+    );
+    expect(r.stderr).toContain(
+      `Warning: ${MAX_DETECTED_DSNS - 2 - MAX_UNMATCHED_NAMED} more detected DSN(s) could not be matched`,
+    );
+    expect(r.stderr.trim().split("\n").length).toBeLessThanOrEqual(MAX_UNMATCHED_NAMED + 4);
   }, 30_000);
 
   test("one DSN in 500 files (and once more with a secret key, once on another ingest host) is one lookup", async () => {

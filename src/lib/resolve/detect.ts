@@ -41,6 +41,19 @@ export async function detectTargets(
     }
   });
   if (out.length === 0 && failures[0]) throw failures[0];
-  for (const f of failures) ctx.log.warn(f.message);
+  warnUnmatched(ctx, failures);
   return out;
+}
+
+/** Unmatched DSNs named one by one on stderr; any more are counted in one line (and named at debug level). */
+export const MAX_UNMATCHED_NAMED = 3;
+
+function warnUnmatched(ctx: TrackerContext, failures: readonly ResolutionError[]): void {
+  for (const f of failures.slice(0, MAX_UNMATCHED_NAMED)) ctx.log.warn(f.message);
+  const rest = failures.slice(MAX_UNMATCHED_NAMED);
+  if (rest.length === 0) return;
+  for (const f of rest) ctx.log.debug(f.message);
+  ctx.log.warn(
+    `${rest.length} more detected DSN(s) could not be matched to any accessible project either (--log-level debug names them).`,
+  );
 }
