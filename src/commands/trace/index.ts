@@ -60,7 +60,7 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
   docs: {
     brief: "List recent traces",
     fullDescription: describe(
-      `Lists transactions of the last ${TRACE_LIST_PERIOD} (-t for another window) with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort and query; -c last continues from it. ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, transaction.duration, ...).`,
+      `Lists transactions of the last ${TRACE_LIST_PERIOD} (-t for another window) with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort and query; -c last continues from it. ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, span.duration, or transaction.duration from older servers, ...).`,
       [
         "tracker trace list acme/web",
         "tracker trace list -s duration -n 50",
@@ -80,14 +80,16 @@ export interface TraceViewFlags {
 
 /** The `trace view --json` shape, shown in its help (the contract scripts rely on). */
 export const TRACE_VIEW_JSON_HELP = `--json prints one object:
-  {"traceId", "org", "spanCount", "errorCount", "durationMs", "projects": [slug], "roots": [span]}
+  {"traceId", "org", "spanCount", "errorCount", "durationMs", "projects": [slug], "roots": [span],
+   "errors": [{"eventId", "issueId", "shortId", "level", "title", "project", "culprit", "timestamp"}]}
 where each span is
   {"spanId", "parentSpanId" (null on roots), "op", "description", "project",
    "startTimestamp", "timestamp" (start and end, Unix seconds as floats),
    "durationMs", "selfTimeMs" (duration not covered by children),
    "isTransaction", "orphan" (a root whose parent span is not in the trace),
-   "errors": [{"eventId", "issueId", "level", "title"}], "children": [span]}.
-Children are ordered by start time; orphaned spans appear as extra roots.`;
+   "errors": [{"eventId", "issueId", "shortId", "level", "title"}], "children": [span]}.
+Children are ordered by start time; orphaned spans appear as extra roots. The top-level "errors"
+are errors of the trace whose span is not in it; "errorCount" counts both kinds.`;
 
 /** `trace view`. */
 export const traceViewCommand = buildCommand<TraceViewFlags, [string, string?], TrackerContext>({

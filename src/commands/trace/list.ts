@@ -1,6 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
-import { listTraces, type TransactionRow } from "../../lib/api/traces.ts";
+import { listTraces, rowDurationMs, type TransactionRow } from "../../lib/api/traces.ts";
 import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 import { cursorKey, continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
@@ -24,7 +24,7 @@ export function toTraceListItem(row: TransactionRow, project: string): TraceList
   const item: TraceListItem = {
     traceId: row.trace.toLowerCase(),
     transaction: row.transaction ?? null,
-    durationMs: row["transaction.duration"] ?? null,
+    durationMs: rowDurationMs(row),
     timestamp: row.timestamp,
     project: row.project ?? project,
   };

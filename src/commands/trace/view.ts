@@ -7,7 +7,7 @@ import { formatTraceTree } from "../../lib/format/trace-tree.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
-import { buildSpanTree, summarizeTrace } from "../../lib/traces/span-tree.ts";
+import { buildSpanTree, splitTraceRoots, summarizeTrace } from "../../lib/traces/span-tree.ts";
 import { looksLikeTraceRef, parseTraceRef } from "../../lib/traces/trace-id.ts";
 import type { TraceViewFlags } from "./index.ts";
 
@@ -104,8 +104,9 @@ export default async function traceView(
       `It does not exist there, belongs to another organization, or is older than ${TRACE_VIEW_PERIOD}.`,
     );
   }
-  const roots = buildSpanTree(items);
-  const summary = summarizeTrace(roots);
+  const { spans, errors } = splitTraceRoots(items);
+  const roots = buildSpanTree(spans);
+  const summary = summarizeTrace(roots, errors);
   if (flags.json) {
     return writeJson(
       this,
@@ -117,6 +118,7 @@ export default async function traceView(
         durationMs: summary.durationMs,
         projects: summary.projects,
         roots,
+        errors,
         // Each span level is two levels of JSON (the span and its children array), plus the document's own.
       },
       { depth: 2 * summary.depth + 2 },
@@ -125,7 +127,7 @@ export default async function traceView(
   await writeList(
     this,
     formatTraceTree(
-      { traceId, org, roots, summary },
+      { traceId, org, roots, errors, summary },
       { width: this.isStdoutTTY ? this.terminalWidth : undefined, color: this.color },
     ),
   );

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, ValidationError } from "../errors.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
 import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
@@ -12,18 +12,30 @@ import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
 /** Most spans asked for in one trace (the reference's value). */
 export const TRACE_VIEW_SPAN_LIMIT = 10_000;
 
-/** Columns requested from the transactions dataset; `sort` must name one of them. */
-export const TRACE_FIELDS = [
-  "trace",
-  "id",
-  "transaction",
-  "timestamp",
-  "transaction.duration",
-  "project",
-] as const;
+/**
+ * The two request forms of `trace list` (API.md 7.1): the documented `spans` dataset filtered to
+ * transaction spans, and the legacy `transactions` dataset that older servers need.
+ */
+export const TRACE_DATASETS = {
+  spans: {
+    fields: ["trace", "id", "transaction", "timestamp", "span.duration", "project"],
+    sort: { date: "-timestamp", duration: "-span.duration" },
+    query: "is_transaction:true",
+  },
+  transactions: {
+    fields: ["trace", "id", "transaction", "timestamp", "transaction.duration", "project"],
+    sort: { date: "-timestamp", duration: "-transaction.duration" },
+    query: undefined,
+  },
+} as const;
+/** A `trace list` dataset. */
+export type TraceDataset = keyof typeof TRACE_DATASETS;
 
-/** API sort value for each `--sort` choice. */
-export const TRACE_SORT_PARAM = { date: "-timestamp", duration: "-transaction.duration" } as const;
+/** Columns of the documented form; `sort` must name one of them. */
+export const TRACE_FIELDS = TRACE_DATASETS.spans.fields;
+
+/** The service fact remembering that a server needs the legacy dataset. */
+export const TRACE_DATASET_FACT = "trace_list_dataset";
 
 /** One transaction row; unknown extra columns are kept. */
 export const TransactionRow = v.looseObject({
@@ -31,11 +43,17 @@ export const TransactionRow = v.looseObject({
   id: v.nullish(v.string()),
   transaction: v.nullish(v.string()),
   timestamp: v.string(),
+  "span.duration": v.nullish(v.number()),
   "transaction.duration": v.nullish(v.number()),
   project: v.nullish(v.string()),
 });
 /** A validated transaction row. */
 export type TransactionRow = v.InferOutput<typeof TransactionRow>;
+
+/** A row's duration in milliseconds, from whichever dataset answered. */
+export function rowDurationMs(row: TransactionRow): number | null {
+  return row["span.duration"] ?? row["transaction.duration"] ?? null;
+}
 
 const EventsResponse = v.object({
   data: v.array(TransactionRow),
@@ -47,49 +65,92 @@ export interface ListTracesOptions {
   org: string;
   projectId: string;
   limit: number;
-  sort: keyof typeof TRACE_SORT_PARAM;
+  sort: "date" | "duration";
   query?: string;
   /** Activity window (`7d` unless given). */
   period?: string;
   cursor?: string;
 }
 
-/** Recent transactions of one project, paging (≤ 100 per request) up to `limit`. */
+/**
+ * Recent transactions of one project, paging (≤ 100 per request) up to `limit`. The documented
+ * `spans` form is asked first; a 400 to it is asked again in the legacy `transactions` form, and
+ * when that works without a user query the service is remembered as a legacy one.
+ */
 export async function listTraces(
   ctx: TrackerContext,
   opts: ListTracesOptions,
 ): Promise<Page<TransactionRow>> {
-  return fetchLimited(opts.limit, opts.cursor, async (size, cursor) => {
-    const res = await apiRequestDeferred(ctx, {
+  const { getServiceFact, setServiceFact } = await import("../db/service-facts.ts");
+  let dataset: TraceDataset =
+    getServiceFact(ctx, TRACE_DATASET_FACT) === "transactions" ? "transactions" : "spans";
+  const ask = async (size: number, cursor: string | undefined, form: TraceDataset) => {
+    const d = TRACE_DATASETS[form];
+    const query = [d.query, opts.query].filter((q) => q !== undefined && q !== "").join(" ");
+    return apiRequestDeferred(ctx, {
       path: `/api/0/organizations/${encodeURIComponent(opts.org)}/events/`,
       host: { org: opts.org },
       query: {
-        dataset: "transactions",
-        field: TRACE_FIELDS,
+        dataset: form,
+        field: d.fields,
         project: opts.projectId,
-        query: opts.query,
-        sort: TRACE_SORT_PARAM[opts.sort],
+        query: query === "" ? undefined : query,
+        sort: d.sort[opts.sort],
         per_page: size,
         statsPeriod: opts.period ?? TRACE_LIST_PERIOD,
         cursor,
       },
       schema: EventsResponse,
     });
+  };
+  return fetchLimited(opts.limit, opts.cursor, async (size, cursor) => {
+    let res: Awaited<ReturnType<typeof ask>>;
+    try {
+      res = await ask(size, cursor, dataset);
+    } catch (err) {
+      if (!(dataset === "spans" && err instanceof ApiError && err.status === 400)) throw err;
+      ctx.log.debug("trace list: the spans dataset was refused (400); asking the transactions dataset");
+      try {
+        res = await ask(size, cursor, "transactions");
+      } catch (legacyErr) {
+        // A query the legacy form could parse is reported as such; otherwise the first answer
+        // (to the documented form) is the one that explains the problem.
+        throw legacyErr instanceof ValidationError ? legacyErr : err;
+      }
+      dataset = "transactions";
+      if (!opts.query) setServiceFact(ctx, TRACE_DATASET_FACT, "transactions");
+    }
     return { rows: () => res.parse().data, nextCursor: res.nextCursor };
   });
 }
 
 const TraceError = v.looseObject({
   event_id: v.nullish(v.string()),
+  event_type: v.nullish(v.string()),
   issue_id: v.nullish(v.union([v.number(), v.string()])),
+  short_id: v.nullish(v.string()),
   level: v.nullish(v.string()),
+  description: v.nullish(v.string()),
   title: v.nullish(v.string()),
+  culprit: v.nullish(v.string()),
+  project_slug: v.nullish(v.string()),
+  project_id: v.nullish(v.union([v.number(), v.string()])),
+  start_timestamp: v.nullish(v.number()),
 });
+/** A validated trace error. */
+export type RawTraceError = v.InferOutput<typeof TraceError>;
 
 /** One item of the trace endpoint's answer (a span or transaction), with nested children. */
 export interface RawTraceItem {
   span_id?: string | null;
   event_id?: string | null;
+  /** "span", "error", "occurrence" or "uptime_check" on current servers. */
+  event_type?: string | null;
+  issue_id?: number | string | null;
+  short_id?: string | null;
+  level?: string | null;
+  title?: string | null;
+  culprit?: string | null;
   parent_span_id?: string | null;
   op?: string | null;
   name?: string | null;
@@ -102,7 +163,8 @@ export interface RawTraceItem {
   end_timestamp?: number | null;
   timestamp?: number | null;
   duration?: number | null;
-  errors?: v.InferOutput<typeof TraceError>[] | null;
+  errors?: RawTraceError[] | null;
+  occurrences?: unknown[] | null;
   children?: RawTraceItem[] | null;
   [key: string]: unknown;
 }
@@ -111,6 +173,13 @@ export interface RawTraceItem {
 const TraceItemFields = v.looseObject({
   span_id: v.nullish(v.string()),
   event_id: v.nullish(v.string()),
+  event_type: v.nullish(v.string()),
+  // Present when the root item is itself an error (its span is not in the trace).
+  issue_id: v.nullish(v.union([v.number(), v.string()])),
+  short_id: v.nullish(v.string()),
+  level: v.nullish(v.string()),
+  title: v.nullish(v.string()),
+  culprit: v.nullish(v.string()),
   parent_span_id: v.nullish(v.string()),
   op: v.nullish(v.string()),
   name: v.nullish(v.string()),
@@ -125,6 +194,7 @@ const TraceItemFields = v.looseObject({
   timestamp: v.nullish(v.number()),
   duration: v.nullish(v.number()),
   errors: v.nullish(v.array(TraceError)),
+  occurrences: v.nullish(v.array(v.unknown())),
   children: v.nullish(v.array(v.unknown())),
 });
 

@@ -1,5 +1,5 @@
 /** The human table of `trace list`. */
-import type { TransactionRow } from "../api/traces.ts";
+import { rowDurationMs, type TransactionRow } from "../api/traces.ts";
 import { formatDuration } from "./duration.ts";
 import { listTime } from "./time.ts";
 import { formatTable } from "./table.ts";
@@ -27,7 +27,7 @@ export function formatTraceTable(rows: readonly TransactionRow[], opts: TraceTab
     rows.map((r) => [
       r.trace.slice(0, SHORT_TRACE_ID_LENGTH).toLowerCase(),
       r.transaction ?? "-",
-      formatDuration(r["transaction.duration"]),
+      formatDuration(rowDurationMs(r)),
       listTime(r.timestamp, opts.nowMs, tty),
     ]),
     opts.width,

@@ -6,7 +6,7 @@ import {
   normalizeDescription,
   type SiblingEntry,
 } from "../traces/collapse.ts";
-import { type SpanNode, type TraceSummary, walkSpans } from "../traces/span-tree.ts";
+import { type SpanNode, type TraceError, type TraceSummary, walkSpans } from "../traces/span-tree.ts";
 import { formatDuration } from "./duration.ts";
 import { truncate } from "./table.ts";
 
@@ -18,6 +18,8 @@ export interface TraceView {
   traceId: string;
   org: string;
   roots: readonly SpanNode[];
+  /** Errors of the trace whose span is not in it. */
+  errors?: readonly TraceError[];
   summary: TraceSummary;
 }
 
@@ -172,7 +174,8 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
       `Started ${started ? `${started.slice(0, 19)}Z` : "- (the trace's start time is not a valid time)"}`,
     );
   }
-  const lines = [...header, "", ...formatSpanLines(view.roots, opts)];
+  const fit = (l: string) => (opts.width !== undefined ? truncate(l, opts.width) : l);
+  const lines = [...header.map(fit), "", ...formatSpanLines(view.roots, opts)];
   const errorLines: string[] = [];
   walkSpans(view.roots, (n) => {
     for (const e of n.errors) {
@@ -181,6 +184,15 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
       errorLines.push(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`);
     }
   });
+  for (const e of view.errors ?? []) {
+    const where = [
+      "span not in the trace",
+      e.project ?? undefined,
+      e.issueId ? `issue ${e.issueId}` : undefined,
+    ];
+    const level = e.level && e.level !== "error" ? `[${e.level}] ` : "";
+    errorLines.push(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`);
+  }
   if (errorLines.length > 0) {
     lines.push("", "Errors:");
     for (const l of errorLines) {

@@ -2,14 +2,23 @@
  * Turns the trace endpoint's nested items into the span tree `trace view` prints and emits as
  * JSON: our field names, children ordered by start time, self time, orphan marks and totals.
  */
-import type { RawTraceItem } from "../api/traces.ts";
+import type { RawTraceError, RawTraceItem } from "../api/traces.ts";
 
 /** An error event attached to a span. */
 export interface SpanError {
   eventId: string | null;
   issueId: string | null;
+  shortId: string | null;
   level: string | null;
   title: string;
+}
+
+/** An error of the trace whose span is not in the trace (a root item that is an error). */
+export interface TraceError extends SpanError {
+  project: string | null;
+  culprit: string | null;
+  /** Unix seconds (float). */
+  timestamp: number | null;
 }
 
 /** One span (or transaction) of the tree; the `trace view --json` contract. */
@@ -88,14 +97,49 @@ function str(x: unknown): string | null {
   return typeof x === "string" && x.length > 0 ? x : null;
 }
 
-function toError(e: NonNullable<RawTraceItem["errors"]>[number]): SpanError {
+function toError(e: RawTraceError | RawTraceItem): SpanError {
   const issue = e.issue_id;
   return {
     eventId: str(e.event_id),
     issueId: issue === null || issue === undefined ? null : String(issue),
+    shortId: str(e.short_id),
     level: str(e.level),
-    title: str(e.title) ?? "(untitled error)",
+    // The published shape names the title `description`; older servers sent `title`.
+    title: str(e.description) ?? str(e.title) ?? "(untitled error)",
   };
+}
+
+/**
+ * True for a root item that is an error rather than a span: current servers mark it with
+ * `event_type` "error" (or "occurrence"); older ones send an item with an issue id but no span id,
+ * op or children.
+ */
+export function isErrorItem(item: RawTraceItem): boolean {
+  if (item.event_type === "error" || item.event_type === "occurrence") return true;
+  if (item.event_type) return false;
+  return item.issue_id != null && !item.span_id && !item.op && (item.children ?? []).length === 0;
+}
+
+/** Separates the root items into spans (for the tree) and errors attached to the trace itself. */
+export function splitTraceRoots(items: readonly RawTraceItem[]): {
+  spans: RawTraceItem[];
+  errors: TraceError[];
+} {
+  const spans: RawTraceItem[] = [];
+  const errors: TraceError[] = [];
+  for (const item of items) {
+    if (!isErrorItem(item)) {
+      spans.push(item);
+      continue;
+    }
+    errors.push({
+      ...toError(item),
+      project: str(item.project_slug) ?? (item.project_id == null ? null : String(item.project_id)),
+      culprit: str(item.culprit),
+      timestamp: num(item.start_timestamp) ?? num(item.timestamp),
+    });
+  }
+  return { spans, errors };
 }
 
 function byStart(a: SpanNode, b: SpanNode): number {
@@ -188,8 +232,11 @@ export function walkSpans(roots: readonly SpanNode[], visit: (node: SpanNode, de
   }
 }
 
-/** Totals of a tree: span and error counts, overall duration, projects. */
-export function summarizeTrace(roots: readonly SpanNode[]): TraceSummary {
+/** Totals of a tree (plus the trace's own errors): span and error counts, overall duration, projects. */
+export function summarizeTrace(
+  roots: readonly SpanNode[],
+  traceErrors: readonly TraceError[] = [],
+): TraceSummary {
   let spanCount = 0;
   let errorCount = 0;
   let first: number | null = null;
@@ -204,6 +251,8 @@ export function summarizeTrace(roots: readonly SpanNode[]): TraceSummary {
     if (n.timestamp !== null && (last === null || n.timestamp > last)) last = n.timestamp;
     if (n.project && !projects.includes(n.project)) projects.push(n.project);
   });
+  errorCount += traceErrors.length;
+  for (const e of traceErrors) if (e.project && !projects.includes(e.project)) projects.push(e.project);
   const root = roots.find((r) => !r.orphan) ?? roots[0];
   return {
     spanCount,

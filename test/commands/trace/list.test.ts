@@ -4,7 +4,7 @@ import traceList from "../../../src/commands/trace/list.ts";
 import type { TraceListFlags } from "../../../src/commands/trace/index.ts";
 import { findRecentTraces } from "../../../src/lib/db/recent-traces.ts";
 import { ApiError, ResolutionError, ValidationError } from "../../../src/lib/errors.ts";
-import { TRACE_NESTED, TRACE_TWINS, WEB_RECENT_COUNT } from "../../fake-api/routes/traces.ts";
+import { TRACE_NESTED, TRACE_TWINS, traceStore, WEB_RECENT_COUNT } from "../../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
 import { tempDir } from "../../helpers/cli.ts";
 import { createTestContext } from "../../helpers/context.ts";
@@ -12,7 +12,11 @@ import { useFakeApi } from "../../helpers/fake-api.ts";
 
 const EVENTS = "/api/0/organizations/acme/events/";
 
-const api = useFakeApi();
+const api = useFakeApi({
+  afterReset: (a) => {
+    traceStore(a.state).legacyOnly = false;
+  },
+});
 
 function flags(extra: Partial<TraceListFlags> = {}): TraceListFlags {
   return { json: true, verbose: false, fresh: false, limit: 20, sort: "date", period: "7d", ...extra };
@@ -49,7 +53,7 @@ const Item = v.object({
   project: v.literal("web"),
   trace: v.string(),
   id: v.string(),
-  "transaction.duration": v.number(),
+  "span.duration": v.number(),
 });
 const Wrapper = v.strictObject({
   data: v.array(Item),
@@ -79,14 +83,15 @@ describe("trace list paging", () => {
         "id",
         "transaction",
         "timestamp",
-        "transaction.duration",
+        "span.duration",
         "project",
       ]);
-      expect(r.query.get("dataset")).toBe("transactions");
+      // The documented form (API.md 7.1): transaction spans of the spans dataset.
+      expect(r.query.get("dataset")).toBe("spans");
+      expect(r.query.get("query")).toBe("is_transaction:true");
       expect(r.query.get("project")).toBe("300001");
       expect(r.query.get("sort")).toBe("-timestamp");
       expect(r.query.get("statsPeriod")).toBe("7d");
-      expect(r.query.has("query")).toBe(false);
       expect(r.host).toBe("us");
     });
   });
@@ -103,21 +108,23 @@ describe("trace list paging", () => {
       project: "web",
       trace: TRACE_NESTED,
       id: expect.stringMatching(/^[0-9a-f]{32}$/),
-      "transaction.duration": 245,
+      "span.duration": 245,
     });
     expect(Object.keys(json)).toEqual(["data", "nextCursor", "hasMore"]);
   });
 
-  test("--sort duration sends -transaction.duration and yields slowest first", async () => {
+  test("--sort duration sends -span.duration and yields slowest first", async () => {
     const { json } = await list({ limit: 30, sort: "duration" });
-    expect(api.requestsTo(EVENTS)[0]?.query.get("sort")).toBe("-transaction.duration");
+    expect(api.requestsTo(EVENTS)[0]?.query.get("sort")).toBe("-span.duration");
     const d = json.data.map((i: { durationMs: number }) => i.durationMs);
     expect(d).toEqual([...d].sort((a, b) => b - a));
   });
 
   test("--query is passed through; the end of results clears hasMore and nextCursor", async () => {
     const { json } = await list({ limit: 1000, query: 'transaction:"GET /checkout"' });
-    expect(api.requestsTo(EVENTS)[0]?.query.get("query")).toBe('transaction:"GET /checkout"');
+    expect(api.requestsTo(EVENTS)[0]?.query.get("query")).toBe(
+      'is_transaction:true transaction:"GET /checkout"',
+    );
     expect(json.data.length).toBeGreaterThan(100);
     expect(json.data.length).toBeLessThan(200);
     // stops at the page whose Link says results="false"
@@ -137,6 +144,65 @@ describe("trace list paging", () => {
   });
 });
 
+describe("an older server without the spans dataset", () => {
+  const legacy = () => {
+    traceStore(api.state).legacyOnly = true;
+  };
+
+  test("a 400 to the documented form is asked again in the transactions form, and remembered per service", async () => {
+    legacy();
+    const configDir = tempDir();
+    const { json } = await list({ limit: 150, sort: "duration" }, "acme/web", configDir);
+    expect(json.data).toHaveLength(150);
+    expect(json.data[0]).toMatchObject({
+      durationMs: expect.any(Number),
+      "transaction.duration": expect.any(Number),
+    });
+    const reqs = api.requestsTo(EVENTS);
+    expect(reqs.map((r) => [r.query.get("dataset"), r.status])).toEqual([
+      ["spans", 400],
+      ["transactions", 200],
+      ["transactions", 200],
+    ]);
+    expect(reqs[1]?.query.getAll("field")).toContain("transaction.duration");
+    expect(reqs[1]?.query.get("sort")).toBe("-transaction.duration");
+    expect(reqs[1]?.query.has("query")).toBe(false);
+    api.reset();
+    legacy();
+    // The next run on the same config dir asks the legacy form straight away.
+    await list({ limit: 5 }, "acme/web", configDir);
+    expect(api.requestsTo(EVENTS).map((r) => r.query.get("dataset"))).toEqual(["transactions"]);
+  });
+
+  test("with a user query the fallback is used for the run but not remembered", async () => {
+    legacy();
+    const configDir = tempDir();
+    await list({ limit: 5, query: "transaction:GET*" }, "acme/web", configDir);
+    expect(api.requestsTo(EVENTS).map((r) => [r.query.get("dataset"), r.query.get("query")])).toEqual([
+      ["spans", "is_transaction:true transaction:GET*"],
+      ["transactions", "transaction:GET*"],
+    ]);
+    api.reset();
+    // Nothing was remembered: the next run asks the documented form first again.
+    await list({ limit: 5 }, "acme/web", configDir);
+    expect(api.requestsTo(EVENTS).map((r) => r.query.get("dataset"))).toEqual(["spans", "transactions"]);
+  });
+
+  test("a malformed query refused by the legacy form is reported as the query's error", async () => {
+    legacy();
+    const { error } = await listError({ query: 'transaction:"GET' }, "acme/web");
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toContain("unbalanced quotes in 'transaction:\"GET'");
+    expect(api.requestsTo(EVENTS).map((r) => r.status)).toEqual([400, 400]);
+  });
+
+  test("on a current server a malformed query is refused once, without asking the legacy form", async () => {
+    const { error } = await listError({ query: 'transaction:"GET' }, "acme/web");
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(api.requestsTo(EVENTS).map((r) => r.query.get("dataset"))).toEqual(["spans"]);
+  });
+});
+
 describe("saved cursors", () => {
   test("-c last continues where the previous listing stopped, per sort; after the end it is an empty page", async () => {
     const dir = tempDir();
@@ -151,7 +217,7 @@ describe("saved cursors", () => {
     // the duration sort kept its own position
     await list({ limit: 2, sort: "duration", cursor: "last" }, "acme/web", dir);
     const r = api.requestsTo(EVENTS)[0];
-    expect([r?.query.get("sort"), r?.query.get("cursor")]).toEqual(["-transaction.duration", "0:2:0"]);
+    expect([r?.query.get("sort"), r?.query.get("cursor")]).toEqual(["-span.duration", "0:2:0"]);
     // jump to the end with an explicit cursor: the saved position becomes "the end"
     const end = await list({ limit: 100, cursor: `0:${WEB_RECENT_COUNT - 10}:0` }, "acme/web", dir);
     expect(end.json.data).toHaveLength(10);
@@ -274,7 +340,7 @@ describe("targets and failures", () => {
     const { error, out } = await listError({ query: 'transaction:"GET' }, "acme/web");
     expect(error).toBeInstanceOf(ValidationError);
     expect(error.message).toStartWith("Invalid search query: ");
-    expect(error.message).toContain("unbalanced quotes in 'transaction:\"GET'");
+    expect(error.message).toContain("unbalanced quotes in 'is_transaction:true transaction:\"GET'");
     expect(out).toBe("");
   });
 

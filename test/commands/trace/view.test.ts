@@ -57,7 +57,13 @@ interface Span {
   selfTimeMs: number | null;
   isTransaction: boolean;
   orphan: boolean;
-  errors: { eventId: string | null; issueId: string | null; level: string | null; title: string }[];
+  errors: {
+    eventId: string | null;
+    issueId: string | null;
+    shortId: string | null;
+    level: string | null;
+    title: string;
+  }[];
   children: Span[];
 }
 const SpanSchema: v.GenericSchema<Span> = v.strictObject({
@@ -76,6 +82,7 @@ const SpanSchema: v.GenericSchema<Span> = v.strictObject({
     v.strictObject({
       eventId: v.nullable(v.string()),
       issueId: v.nullable(v.string()),
+      shortId: v.nullable(v.string()),
       level: v.nullable(v.string()),
       title: v.string(),
     }),
@@ -90,6 +97,18 @@ const ViewSchema = v.strictObject({
   durationMs: v.nullable(v.number()),
   projects: v.array(v.string()),
   roots: v.array(SpanSchema),
+  errors: v.array(
+    v.strictObject({
+      eventId: v.nullable(v.string()),
+      issueId: v.nullable(v.string()),
+      shortId: v.nullable(v.string()),
+      level: v.nullable(v.string()),
+      title: v.string(),
+      project: v.nullable(v.string()),
+      culprit: v.nullable(v.string()),
+      timestamp: v.nullable(v.number()),
+    }),
+  ),
 });
 
 describe("trace view --json", () => {
@@ -144,14 +163,32 @@ describe("trace view --json", () => {
     expect(roots[2]?.spanId).toMatch(/^[0-9a-f]{32}$/);
   });
 
-  test("errors on spans are carried in `errors`", async () => {
+  test("errors on spans are carried in `errors` (published `description` or old `title`); an error root is a trace error, not a span", async () => {
     const { json } = await view([TRACE_ERRORS, "acme"]);
     const doc = v.parse(ViewSchema, json);
-    expect(doc.errorCount).toBe(3);
+    expect(doc.errorCount).toBe(4);
+    expect(doc.spanCount).toBe(3);
+    expect(doc.roots).toHaveLength(1);
+    expect(doc.roots[0]?.errors.map((e) => [e.shortId, e.title])).toEqual([
+      ["WEB-1", "Error: checkout failed"],
+    ]);
     expect(doc.roots[0]?.children[1]?.errors.map((e) => [e.issueId, e.level, e.title])).toEqual([
       ["4002", "error", "TypeError: Cannot read properties of undefined (reading 'amount')"],
       ["4003", "warning", "PaymentTimeout: upstream took too long"],
     ]);
+    expect(doc.errors).toEqual([
+      {
+        eventId: expect.stringMatching(/^[0-9a-f]{32}$/),
+        issueId: "4004",
+        shortId: "API-4",
+        level: "error",
+        title: "KeyError: 'customer_id'",
+        project: "api",
+        culprit: "checkout(app/checkout.js)",
+        timestamp: expect.any(Number),
+      },
+    ]);
+    expect(doc.projects).toEqual(["web", "api"]);
   });
 
   test(`large trace: all ${LARGE_TRACE_SPANS} spans in the JSON, human output collapsed`, async () => {

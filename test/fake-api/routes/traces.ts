@@ -51,6 +51,11 @@ export interface TraceNode {
 /** The module's part of the server state. */
 export interface TraceStore {
   rows: TransactionRow[];
+  /**
+   * An older server: the documented `spans` dataset is refused with 400 and only the legacy
+   * `transactions` dataset answers. A current server (the default) answers both.
+   */
+  legacyOnly?: boolean;
   /** Trace id → org slug and root items (hand-built traces). */
   trees: Map<string, { org: string; roots: TraceNode[] }>;
 }
@@ -347,12 +352,22 @@ function errorTrace(state: FakeState, t0: number): TraceNode[] {
   const root = spanId("errors-root");
   const pay = spanId("errors-pay");
   const n = (s: SpanSpec, kids: TraceNode[] = []) => makeNode(state, "acme", s, kids);
-  const err = (i: number, title: string, span: string, level = "error") => ({
+  const web = projectOf(state, "acme", "web");
+  // The published shape (API.md 7.2): the title is `description`, there is no `title` key.
+  const err = (i: number, title: string, span: string | null, level = "error", project = web) => ({
     event_id: hex(`error-event-${i}`, 32),
+    event_type: "error",
     issue_id: 4001 + i,
+    short_id: `${project.slug.toUpperCase()}-${i + 1}`,
     level,
-    title,
-    span,
+    description: title,
+    culprit: "checkout(app/checkout.js)",
+    project_id: Number(project.id),
+    project_slug: project.slug,
+    transaction: "GET /checkout",
+    issue_type: 1,
+    start_timestamp: (t0 + 30 + i) / 1000,
+    ...(span ? { span } : {}),
   });
   return [
     n(
@@ -387,11 +402,16 @@ function errorTrace(state: FakeState, t0: number): TraceNode[] {
           durationMs: 480,
           errors: [
             err(1, "TypeError: Cannot read properties of undefined (reading 'amount')", pay),
-            err(2, "PaymentTimeout: upstream took too long", pay, "warning"),
+            // An older server's error: the title under `title`.
+            (({ description, ...rest }) => ({ ...rest, title: description }))(
+              err(2, "PaymentTimeout: upstream took too long", pay, "warning"),
+            ),
           ],
         }),
       ],
     ),
+    // A root that is itself an error: its span (in the api service) is not part of the trace.
+    err(3, "KeyError: 'customer_id'", null, "error", projectOf(state, "acme", "api")) as unknown as TraceNode,
   ];
 }
 
@@ -604,6 +624,8 @@ function rowMatches(r: TransactionRow, filters: Filter[]): boolean {
     if (f.key === "transaction") return globMatch(f.value, r.transaction);
     if (f.key === "project") return r.project === f.value;
     if (f.key === "trace") return r.trace === f.value;
+    // Every seeded row is a transaction (a segment span in the spans dataset).
+    if (f.key === "is_transaction") return f.value === "true" || f.value === "1";
     // Unknown keys are tag filters in Sentry; no seeded row carries tags, so nothing matches.
     return false;
   });
@@ -615,6 +637,7 @@ const FIELD_TYPES: Record<string, [string, string?]> = {
   transaction: ["string"],
   timestamp: ["date"],
   "transaction.duration": ["duration", "millisecond"],
+  "span.duration": ["duration", "millisecond"],
   project: ["string"],
 };
 
@@ -629,6 +652,7 @@ function fieldValue(r: TransactionRow, field: string): unknown {
     case "timestamp":
       return iso(r.timestampMs);
     case "transaction.duration":
+    case "span.duration":
       return r.durationMs;
     case "project":
       return r.project;
@@ -648,9 +672,15 @@ function listEvents(req: FakeRequest): Response {
   const org = orgOr404(req);
   if (org instanceof Response) return org;
   const dataset = req.query.get("dataset");
-  if (dataset !== "transactions") return detail(400, `Invalid dataset: ${dataset ?? "(none)"}`);
+  const legacyOnly = traceStore(req.state).legacyOnly === true;
+  if (dataset !== "transactions" && (dataset !== "spans" || legacyOnly))
+    return detail(400, `Invalid dataset: ${dataset ?? "(none)"}`);
   const fields = req.query.getAll("field");
   if (fields.length === 0) return detail(400, "No columns selected");
+  // Each dataset has its own duration column.
+  const foreign = dataset === "spans" ? "transaction.duration" : "span.duration";
+  if (fields.includes(foreign))
+    return detail(400, `Invalid field: ${foreign} is not in the ${dataset} dataset`);
   const sort = req.query.get("sort") ?? "-timestamp";
   const sortField = sort.replace(/^-/, "");
   if (!fields.includes(sortField)) return detail(400, "Cannot order by a field that is not selected.");
@@ -684,7 +714,7 @@ function listEvents(req: FakeRequest): Response {
     )
     .sort((a, b) => {
       const key = (r: TransactionRow) =>
-        sortField === "transaction.duration" ? r.durationMs : r.timestampMs;
+        sortField === "transaction.duration" || sortField === "span.duration" ? r.durationMs : r.timestampMs;
       const d = sort.startsWith("-") ? key(b) - key(a) : key(a) - key(b);
       return d !== 0 ? d : a.id.localeCompare(b.id);
     })

@@ -4,7 +4,7 @@ import { formatDuration } from "../../../src/lib/format/duration.ts";
 import { listTime } from "../../../src/lib/format/time.ts";
 import { formatTraceTable } from "../../../src/lib/format/trace-table.ts";
 import { formatSpanLines, formatTraceTree, MAX_INDENT_DEPTH } from "../../../src/lib/format/trace-tree.ts";
-import { buildSpanTree, summarizeTrace } from "../../../src/lib/traces/span-tree.ts";
+import { buildSpanTree, splitTraceRoots, summarizeTrace } from "../../../src/lib/traces/span-tree.ts";
 import {
   TRACE_ERRORS,
   TRACE_LARGE,
@@ -19,8 +19,12 @@ const store = traceStore(
 );
 
 function render(traceId: string, opts: Parameters<typeof formatTraceTree>[1] = {}): string {
-  const roots = buildSpanTree(store.trees.get(traceId)?.roots as unknown as RawTraceItem[]);
-  return formatTraceTree({ traceId, org: "acme", roots, summary: summarizeTrace(roots) }, opts).join("\n");
+  const { spans, errors } = splitTraceRoots(store.trees.get(traceId)?.roots as unknown as RawTraceItem[]);
+  const roots = buildSpanTree(spans);
+  return formatTraceTree(
+    { traceId, org: "acme", roots, errors, summary: summarizeTrace(roots, errors) },
+    opts,
+  ).join("\n");
 }
 
 describe("formatDuration", () => {
@@ -155,7 +159,7 @@ describe("formatTraceTree (golden)", () => {
     expect(out).toBe(
       [
         "Trace eeee0000111122223333444455556666 (acme)",
-        "GET /checkout · 512ms · 3 spans · 3 errors · projects: web",
+        "GET /checkout · 512ms · 3 spans · 4 errors · projects: web, api",
         "Started 2026-01-15T11:49:59Z",
         "",
         "DURATION      SELF  SPAN",
@@ -167,6 +171,7 @@ describe("formatTraceTree (golden)", () => {
         `  ✖ Error: checkout failed  (span ${root?.spanId}, http.server, issue 4001)`,
         `  ✖ TypeError: Cannot read properties of undefined (reading 'amount')  (span ${pay}, http.client, issue 4002)`,
         `  ✖ [warning] PaymentTimeout: upstream took too long  (span ${pay}, http.client, issue 4003)`,
+        "  ✖ KeyError: 'customer_id'  (span not in the trace, api, issue 4004)",
       ].join("\n"),
     );
     const colored = render(TRACE_ERRORS, { color: true }).split("\n");

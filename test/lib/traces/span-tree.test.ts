@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import type { RawTraceItem } from "../../../src/lib/api/traces.ts";
 import { COLLAPSE_RUN_MIN, groupSiblings, normalizeDescription } from "../../../src/lib/traces/collapse.ts";
 import {
+  splitTraceRoots,
   buildSpanTree,
   coveredMs,
   type SpanNode,
@@ -97,16 +98,69 @@ describe("buildSpanTree", () => {
     expect(r?.children[0]?.startTimestamp).toBeNull();
   });
 
-  test("errors are mapped to {eventId, issueId, level, title}", () => {
+  test("errors are mapped to {eventId, issueId, shortId, level, title}; the title is `description`, else the old `title`", () => {
     const [r] = buildSpanTree([
       item("r", 0, 1, {
-        errors: [{ event_id: "ev", issue_id: 4001, level: "error", title: "TypeError: x" }, {}],
+        errors: [
+          { event_id: "ev", issue_id: 4001, short_id: "WEB-1", level: "error", description: "TypeError: x" },
+          { event_id: "old", issue_id: "4002", level: "warning", title: "Old: y" },
+          {},
+        ],
       }),
     ]);
     expect(r?.errors).toEqual([
-      { eventId: "ev", issueId: "4001", level: "error", title: "TypeError: x" },
-      { eventId: null, issueId: null, level: null, title: "(untitled error)" },
+      { eventId: "ev", issueId: "4001", shortId: "WEB-1", level: "error", title: "TypeError: x" },
+      { eventId: "old", issueId: "4002", shortId: null, level: "warning", title: "Old: y" },
+      { eventId: null, issueId: null, shortId: null, level: null, title: "(untitled error)" },
     ]);
+  });
+
+  test("a root item that is an error is an error of the trace, not a span", () => {
+    const errorRoot = {
+      event_id: "f".repeat(32),
+      event_type: "error",
+      issue_id: 4003,
+      short_id: "API-3",
+      level: "fatal",
+      description: "KeyError: 'user'",
+      culprit: "handler",
+      project_slug: "api",
+      start_timestamp: 0.4,
+    };
+    // An older server: no event_type, an issue id and no span id.
+    const legacyRoot = { event_id: "a".repeat(32), issue_id: "4004", title: "Legacy", project_id: 7 };
+    const { spans, errors } = splitTraceRoots([
+      item("r", 0, 1, { project_slug: "web" }),
+      errorRoot,
+      legacyRoot,
+    ]);
+    expect(spans.map((s) => s.span_id)).toEqual(["r"]);
+    expect(errors).toEqual([
+      {
+        eventId: "f".repeat(32),
+        issueId: "4003",
+        shortId: "API-3",
+        level: "fatal",
+        title: "KeyError: 'user'",
+        project: "api",
+        culprit: "handler",
+        timestamp: 0.4,
+      },
+      {
+        eventId: "a".repeat(32),
+        issueId: "4004",
+        shortId: null,
+        level: null,
+        title: "Legacy",
+        project: "7",
+        culprit: null,
+        timestamp: null,
+      },
+    ]);
+    const summary = summarizeTrace(buildSpanTree(spans), errors);
+    expect([summary.spanCount, summary.errorCount, summary.projects]).toEqual([1, 2, ["web", "api", "7"]]);
+    // A span-only root without a span id (published example) stays a span.
+    expect(splitTraceRoots([{ event_id: "e", event_type: "span", op: "http.server" }]).spans).toHaveLength(1);
   });
 
   test("summary counts spans, errors, projects and the overall duration", () => {
