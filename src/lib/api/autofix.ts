@@ -19,6 +19,7 @@ const Step = v.looseObject({
 /** The raw state of a run; both payload generations pass (step-based `steps`, agent-based `blocks`). */
 export const AutofixState = v.looseObject({
   run_id: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+  sentry_run_id: v.optional(v.nullable(v.string())),
   status: v.optional(v.nullable(v.string())),
   steps: v.optional(v.nullable(v.array(Step))),
   blocks: v.optional(v.nullable(v.array(v.looseObject({})))),
@@ -27,7 +28,17 @@ export const AutofixState = v.looseObject({
 export type AutofixState = v.InferOutput<typeof AutofixState>;
 
 const StateResponse = v.looseObject({ autofix: v.nullable(AutofixState) });
-const StartResponse = v.looseObject({ run_id: v.union([v.number(), v.string()]) });
+/** The published answer carries the deprecated numeric `run_id` and the run's UUID `sentry_run_id`. */
+const StartResponse = v.looseObject({
+  run_id: v.optional(v.nullable(v.union([v.number(), v.string()]))),
+  sentry_run_id: v.optional(v.nullable(v.string())),
+});
+
+/** The identifiers of a started run. */
+export interface StartedRun {
+  runId: string | undefined;
+  sentryRunId: string | undefined;
+}
 
 function settingsUrl(ctx: TrackerContext, org: string, suffix: string): string {
   return `${ctx.settings.baseUrl.replace(/\/+$/, "")}/settings/${encodeURIComponent(org)}/${suffix}`;
@@ -85,6 +96,9 @@ export async function getAutofixState(
 export interface AutofixStart {
   stopping_point?: "root_cause" | "solution";
   step?: "root_cause" | "solution";
+  /** The run to continue: its UUID, preferred by current servers. */
+  sentry_run_id?: string;
+  /** The run to continue, deprecated form (sent only when the UUID is not known). */
   run_id?: number | string;
 }
 
@@ -94,7 +108,7 @@ export async function startAutofix(
   org: string,
   issueId: string,
   body: AutofixStart,
-): Promise<string> {
+): Promise<StartedRun> {
   try {
     const res = await apiRequest(ctx, {
       method: "POST",
@@ -105,7 +119,11 @@ export async function startAutofix(
       timeoutMs: AUTOFIX_TIMEOUT_MS,
       schema: StartResponse,
     });
-    return String(res.data.run_id);
+    const { run_id, sentry_run_id } = res.data;
+    return {
+      runId: run_id == null ? undefined : String(run_id),
+      sentryRunId: sentry_run_id ?? undefined,
+    };
   } catch (err) {
     throw analysisErrorFor(ctx, org, err);
   }

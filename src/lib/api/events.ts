@@ -16,7 +16,8 @@ const Frame = v.looseObject({
   context: v.optional(v.nullable(v.array(v.tuple([v.number(), v.nullable(v.string())])))),
 });
 
-const Entry = v.looseObject({ type: v.string(), data: v.optional(v.unknown()) });
+// An entry without a `type` cannot be interpreted; it is skipped rather than failing the event.
+const Entry = v.looseObject({ type: v.optional(v.nullable(v.string())), data: v.optional(v.unknown()) });
 
 /** The latest event as the API sends it (fields the CLI uses). */
 export const ApiEvent = v.looseObject({

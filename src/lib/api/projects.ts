@@ -46,8 +46,9 @@ export const ProjectKey = v.looseObject({
   id: v.string(),
   name: v.optional(v.nullable(v.string())),
   isActive: v.optional(v.boolean()),
-  public: v.optional(v.string()),
-  dsn: v.optional(v.looseObject({ public: v.optional(v.string()) })),
+  // Nullable in the published schema, and not needed: the DSN shown comes from `dsn.public`.
+  public: v.optional(v.nullable(v.string())),
+  dsn: v.optional(v.nullable(v.looseObject({ public: v.optional(v.nullable(v.string())) }))),
 });
 /** A validated project key. */
 export type ProjectKey = v.InferOutput<typeof ProjectKey>;
@@ -67,5 +68,5 @@ export async function listProjectKeys(
 
 /** The DSN shown for a project: the public DSN of the first active key (API.md §3.5). */
 export function primaryDsn(keys: readonly ProjectKey[]): string | undefined {
-  return keys.find((k) => k.isActive !== false && k.dsn?.public)?.dsn?.public;
+  return keys.find((k) => k.isActive !== false && k.dsn?.public)?.dsn?.public ?? undefined;
 }

@@ -27,6 +27,8 @@ export interface AnalysisStep {
 /** What a state says, independent of its payload generation. */
 export interface AnalysisView {
   runId: string | undefined;
+  /** The run's UUID, when the service gave it (preferred to continue the run). */
+  sentryRunId?: string;
   status: RunStatus;
   /** Latest progress text, for the spinner. */
   progress: string | undefined;
@@ -197,6 +199,7 @@ function applyStep(view: AnalysisView, raw: unknown): void {
 export function readAnalysis(state: AutofixState): AnalysisView {
   const view: AnalysisView = {
     runId: state.run_id == null ? undefined : String(state.run_id),
+    ...(state.sentry_run_id ? { sentryRunId: state.sentry_run_id } : {}),
     status: normaliseStatus(state.status),
     progress: undefined,
     confidence: null,

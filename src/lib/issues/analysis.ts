@@ -3,7 +3,7 @@
  * bounded backoff until the wanted part is there, and turn every failure into an AnalysisError.
  */
 import type { TrackerContext } from "../../context.ts";
-import { type AutofixState, getAutofixState, startAutofix } from "../api/autofix.ts";
+import { type AutofixStart, type AutofixState, getAutofixState, startAutofix } from "../api/autofix.ts";
 import { AnalysisError, ApiError } from "../errors.ts";
 import { type AnalysisView, readAnalysis } from "./analysis-payload.ts";
 
@@ -143,11 +143,24 @@ export async function ensureRootCause(
   if (current && hasRootCause(current)) return current;
   const restart = !current || ["ERROR", "CANCELLED", "NEED_MORE_INFORMATION"].includes(current.status);
   let runId = current?.runId;
+  let sentryRunId = current?.sentryRunId;
   if (restart || (current.status !== "PROCESSING" && !hasRootCause(current))) {
     ctx.log.debug(`Starting AI analysis of ${issueLabel}`);
-    runId = await startAutofix(ctx, org, issueId, { stopping_point: "root_cause" });
+    ({ runId, sentryRunId } = await startAutofix(ctx, org, issueId, { stopping_point: "root_cause" }));
   }
-  return poll(ctx, org, issueId, issueLabel, hasRootCause, { ...opts, runId });
+  const view = await poll(ctx, org, issueId, issueLabel, hasRootCause, { ...opts, runId });
+  // The state may not repeat the run's UUID; the start's answer gave it.
+  if (!view.sentryRunId && sentryRunId && (!view.runId || !runId || view.runId === runId))
+    view.sentryRunId = sentryRunId;
+  return view;
+}
+
+/** How to name the run to continue: its UUID when known, else the deprecated numeric id. */
+function continueRun(view: AnalysisView): AutofixStart {
+  if (view.sentryRunId) return { sentry_run_id: view.sentryRunId, step: "solution" };
+  if (view.runId)
+    return { run_id: /^\d+$/.test(view.runId) ? Number(view.runId) : view.runId, step: "solution" };
+  return { stopping_point: "solution" };
 }
 
 /** Makes sure the issue has a fix plan: the root cause first, then the solution step of the same run. */
@@ -163,14 +176,7 @@ export async function ensureSolution(
   if (!hasSolution(rc)) {
     let runId = rc.runId;
     if (rc.status !== "PROCESSING") {
-      runId = await startAutofix(
-        ctx,
-        org,
-        issueId,
-        rc.runId
-          ? { run_id: /^\d+$/.test(rc.runId) ? Number(rc.runId) : rc.runId, step: "solution" }
-          : { stopping_point: "solution" },
-      );
+      runId = (await startAutofix(ctx, org, issueId, continueRun(rc))).runId ?? runId;
     }
     view = await poll(ctx, org, issueId, issueLabel, hasSolution, { ...opts, runId });
   }

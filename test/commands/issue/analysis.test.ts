@@ -232,10 +232,23 @@ describe("issue plan", () => {
     expect(out.plan.steps[0]?.file).toMatch(/^app\/web\/module\d\.js$/);
     expect(out.plan.steps[0]?.line).toBe(0);
     const posts = autofixCalls(id, "POST").map((p) => JSON.parse(p.body));
-    const runId = autofixRun(api.state, id)?.runId;
+    // The run is continued by its UUID from the start's answer (run_id is deprecated).
+    const sentryRunId = autofixRun(api.state, id)?.sentryRunId;
+    expect(sentryRunId).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts).toEqual([
       { stopping_point: "root_cause", referrer: "api.cli" },
-      { run_id: runId, step: "solution", referrer: "api.cli" },
+      { sentry_run_id: sentryRunId, step: "solution", referrer: "api.cli" },
+    ]);
+  });
+
+  test("a root cause from an earlier run, whose state gives no UUID, is continued by the old run_id", async () => {
+    const id = issue({ pollsPerStage: 1, existing: { stage: "root_cause" } });
+    const t = ctxFor();
+    await plan.call(t.ctx, F, `acme/${id}`);
+    expect(v.parse(PlanSchema, JSON.parse(t.stdout())).plan.steps.length).toBeGreaterThan(0);
+    const posts = autofixCalls(id, "POST").map((p) => JSON.parse(p.body));
+    expect(posts).toEqual([
+      { run_id: autofixRun(api.state, id)?.runId, step: "solution", referrer: "api.cli" },
     ]);
   });
 

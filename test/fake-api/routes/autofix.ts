@@ -33,6 +33,8 @@ export interface AutofixScenario {
 /** One run. */
 interface FakeRun {
   runId: number;
+  /** The run's UUID (API.md 6.1, published reference): preferred over `runId` to continue a run. */
+  sentryRunId: string;
   issueId: string;
   goal: "root_cause" | "solution";
   stage: "root_cause" | "solution";
@@ -71,6 +73,7 @@ export function setAutofixScenario(state: FakeState, issueId: string, scenario: 
     const status = scenario.existing.status ?? "COMPLETED";
     const solution = scenario.existing.stage === "solution";
     s.runs.set(issueId, {
+      sentryRunId: crypto.randomUUID(),
       runId: s.nextRunId++,
       issueId,
       goal: scenario.existing.stage,
@@ -351,8 +354,15 @@ function start(req: FakeRequest): Response {
   }
   const polls = scenario.pollsPerStage ?? 2;
   const existing = s.runs.get(r.issue.id);
-  if (body.run_id !== undefined && sp === undefined) {
-    if (!existing || existing.runId !== Number(body.run_id)) return detail(404, "Autofix run not found.");
+  // `sentry_run_id` takes precedence over the deprecated `run_id` when both are given.
+  const continuing = body.sentry_run_id !== undefined || body.run_id !== undefined;
+  if (continuing && sp === undefined) {
+    const matches =
+      existing &&
+      (body.sentry_run_id !== undefined
+        ? existing.sentryRunId === body.sentry_run_id
+        : existing.runId === Number(body.run_id));
+    if (!existing || !matches) return detail(404, "Autofix run not found.");
     if (step === "solution") {
       if (!existing.rootCauseDone) return detail(400, "The root cause step has not completed.");
       Object.assign(existing, {
@@ -361,11 +371,12 @@ function start(req: FakeRequest): Response {
         status: "PROCESSING",
         pollsLeft: polls,
       });
-      return json({ run_id: existing.runId }, 202);
+      return json({ run_id: existing.runId, sentry_run_id: existing.sentryRunId }, 202);
     }
   }
   const goal = sp === undefined || sp === "root_cause" ? "root_cause" : "solution";
   const run: FakeRun = {
+    sentryRunId: crypto.randomUUID(),
     runId: s.nextRunId++,
     issueId: r.issue.id,
     goal,
@@ -377,7 +388,7 @@ function start(req: FakeRequest): Response {
     updatedAt: "2026-01-15T12:00:00.000000",
   };
   s.runs.set(r.issue.id, run);
-  return json({ run_id: run.runId }, 202);
+  return json({ run_id: run.runId, sentry_run_id: run.sentryRunId }, 202);
 }
 
 /** Routes of this module. */
