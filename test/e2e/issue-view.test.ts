@@ -16,6 +16,7 @@ const ViewSchema = v.object({
   status: v.string(),
   level: v.string(),
   permalink: v.string(),
+  org: v.string(),
   project: v.object({ slug: v.string(), name: v.string() }),
   metadata: v.strictObject({
     type: v.string(),
@@ -29,6 +30,15 @@ const ViewSchema = v.object({
     message: v.string(),
     platform: v.string(),
     timestamp: v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)),
+    frames: v.array(
+      v.strictObject({
+        filename: v.string(),
+        function: v.string(),
+        lineNo: v.nullable(v.number()),
+        colNo: v.nullable(v.number()),
+        inApp: v.boolean(),
+      }),
+    ),
   }),
 });
 
@@ -43,6 +53,13 @@ describe("issue view: every reference form", () => {
     expect(r.exitCode).toBe(0);
     const out = v.parse(ViewSchema, JSON.parse(r.stdout));
     expect(out.shortId).toBe("WEB-4Y");
+    expect(out.org).toBe("acme");
+    // JSON carries what the human view shows: the same in-app frames, in the same order.
+    const human = await runCli(["issue", "view", "acme/WEB-4Y"], { api, token: USER_TOKEN });
+    expect(out.latestEvent.frames.length).toBeGreaterThan(0);
+    for (const f of out.latestEvent.frames)
+      expect(human.stdout).toContain(`at ${f.function} (${f.filename}:`);
+    expect(human.stdout).toContain(`Project:     acme/${out.project.slug}`);
     expect(out.id).toBe("4158");
     expect(out.tags.map((t) => t.key)).toEqual(["environment", "level", "release"]);
     expect(paths()).toContain("us /api/0/organizations/acme/shortids/WEB-4Y/");

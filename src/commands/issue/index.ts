@@ -117,7 +117,7 @@ export const issueRoutes = buildRouteMap({
       docs: {
         brief: "Show one issue with its latest event",
         fullDescription: describe(
-          "Shows an issue's details, tags and latest event with its top in-app frames. --web opens the issue's page in the browser instead.",
+          'Shows an issue\'s details (with its org/project), tags and latest event with its top in-app frames. --web opens the issue\'s page in the browser instead.\n\n--json prints the Issue plus "org", "metadata", "tags": [{"key", "value"}] and "latestEvent": {"eventID", "message", "platform", "timestamp", "frames": [{"filename", "function", "lineNo", "colNo", "inApp"}]} (the frames the human view shows, crashing frame first), or null.',
           [
             "tracker issue view WEB-4Y",
             "tracker issue view 4001 --json",

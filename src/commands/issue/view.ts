@@ -35,13 +35,14 @@ export default async function issueView(
     const { org, id } = known ?? (await resolveIssueId(this, ref, flags.fresh));
     return openWeb(this, org, webPath.issue(id), flags.json);
   }
-  const { issue, extra: event } = await issueWith(
-    this,
-    ref,
-    { command: "tracker issue view", fresh: flags.fresh },
-    (org, id) => latestOrNull(this, org, id),
+  const {
+    org,
+    issue,
+    extra: event,
+  } = await issueWith(this, ref, { command: "tracker issue view", fresh: flags.fresh }, (org, id) =>
+    latestOrNull(this, org, id),
   );
-  const view = toIssueViewJson(issue, event);
+  const view = toIssueViewJson(issue, event, org);
   if (flags.json) return writeJson(this, view);
-  await writeList(this, formatIssueView(view, event, this.now()));
+  await writeList(this, formatIssueView(view, this.now()));
 }

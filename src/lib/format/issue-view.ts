@@ -1,13 +1,28 @@
 /** The `issue view` output: the spec's Issue view JSON and the human rendering. */
-import { type ApiEvent, eventMessage, eventTimestamp, topInAppFrames } from "../api/events.ts";
+import {
+  type ApiEvent,
+  eventMessage,
+  eventTimestamp,
+  type StackFrame,
+  topInAppFrames,
+} from "../api/events.ts";
 import { type ApiIssue, type Issue, toIssue } from "../api/issues.ts";
 import { isoSeconds, relativeTime } from "./time.ts";
 
 /** The spec's Issue view JSON (section 2) plus the list fields. */
 export interface IssueViewJson extends Issue {
+  /** The organization's slug (the issue's own project carries only the project). */
+  org: string;
   metadata: { type: string; value: string; filename: string; function: string };
   tags: { key: string; value: string }[];
-  latestEvent: { eventID: string; message: string; platform: string; timestamp: string } | null;
+  latestEvent: {
+    eventID: string;
+    message: string;
+    platform: string;
+    timestamp: string;
+    /** The stack the human view shows: the top in-app frames, crashing frame first. */
+    frames: StackFrame[];
+  } | null;
 }
 
 function str(v: unknown): string {
@@ -15,10 +30,11 @@ function str(v: unknown): string {
 }
 
 /** Builds the view JSON; `tags` are the latest event's key/value pairs (the issue's own are summaries). */
-export function toIssueViewJson(issue: ApiIssue, event: ApiEvent | null): IssueViewJson {
+export function toIssueViewJson(issue: ApiIssue, event: ApiEvent | null, org: string): IssueViewJson {
   const m = issue.metadata ?? {};
   return {
     ...toIssue(issue),
+    org,
     metadata: {
       type: str(m.type),
       value: str(m.value),
@@ -32,13 +48,14 @@ export function toIssueViewJson(issue: ApiIssue, event: ApiEvent | null): IssueV
           message: eventMessage(event),
           platform: event.platform ?? "",
           timestamp: eventTimestamp(event),
+          frames: topInAppFrames(event),
         }
       : null,
   };
 }
 
 /** Renders the human view of an issue and its latest event. */
-export function formatIssueView(view: IssueViewJson, event: ApiEvent | null, now: number): string[] {
+export function formatIssueView(view: IssueViewJson, now: number): string[] {
   const seen = (iso: string | null) => (iso ? `${isoSeconds(iso)} (${relativeTime(iso, now)})` : "-");
   const lines = [
     `${view.shortId}: ${view.title}`,
@@ -50,7 +67,7 @@ export function formatIssueView(view: IssueViewJson, event: ApiEvent | null, now
     `  First seen:  ${seen(view.firstSeen)}`,
     `  Last seen:   ${seen(view.lastSeen)}`,
     `  Culprit:     ${view.culprit || "-"}`,
-    `  Project:     ${view.project.slug}`,
+    `  Project:     ${view.org}/${view.project.slug}`,
     `  ID:          ${view.id}`,
     `  Link:        ${view.permalink || "-"}`,
   ];
@@ -59,7 +76,7 @@ export function formatIssueView(view: IssueViewJson, event: ApiEvent | null, now
     const width = Math.max(...view.tags.map((t) => t.key.length));
     for (const t of view.tags) lines.push(`  ${t.key.padEnd(width)}  ${t.value}`);
   }
-  if (!event || !view.latestEvent) {
+  if (!view.latestEvent) {
     lines.push("", "Latest event: none");
     return lines;
   }
@@ -71,7 +88,7 @@ export function formatIssueView(view: IssueViewJson, event: ApiEvent | null, now
     `  Platform:    ${e.platform || "-"}`,
     `  Timestamp:   ${e.timestamp || "-"}`,
   );
-  const frames = topInAppFrames(event);
+  const frames = e.frames;
   if (frames.length > 0) {
     lines.push("", "  Stack (most recent call first):");
     for (const f of frames) {
