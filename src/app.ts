@@ -15,6 +15,7 @@ import { exitCodeFor, renderError } from "./lib/error-render.ts";
 import { EXIT } from "./lib/exit-codes.ts";
 import { describe } from "./lib/help.ts";
 import { VERSION } from "./lib/version.ts";
+import { editDistance } from "./lib/near.ts";
 
 type RootTarget = RouteMap<TrackerContext> | Command<TrackerContext>;
 
@@ -86,25 +87,6 @@ export interface RunState {
   jsonErrors: boolean;
   /** The command words of the run (`issue list`), for messages about its flags. */
   command?: string;
-}
-
-/** Edit distance of two short words (did-you-mean only suggests near matches). */
-export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j] as number;
-      row[j] = Math.min(
-        (row[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-      prev = cur;
-    }
-  }
-  return row[b.length] as number;
 }
 
 /** Stricli's parser messages in tracker's words, with the exit code of the class they belong to. */

@@ -51,7 +51,10 @@ describe("issue URLs are accepted by every command that takes an issue", () => {
   });
 
   test("a URL without an issue is refused as an issue, before any request", async () => {
-    const r = await runCli(["issue", "view", "https://acme.sentry.io/projects/web/"], { api, token: USER_TOKEN });
+    const r = await runCli(["issue", "view", "https://acme.sentry.io/projects/web/"], {
+      api,
+      token: USER_TOKEN,
+    });
     expect(r.exitCode).toBe(21);
     expect(r.stderr).toStartWith("Error: Invalid issue 'https://acme.sentry.io/projects/web/'");
     expect(api.requests).toEqual([]);

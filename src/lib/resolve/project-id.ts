@@ -6,7 +6,7 @@ import { withSlugHint } from "./target.ts";
 
 /**
  * A project's numeric id (cache first, unless `fresh`). An unknown org or project is a
- * ResolutionError naming which one, with "did you mean" when a slug differs only in case.
+ * ResolutionError naming which one, with "did you mean" for a slug near an existing one.
  */
 export async function getProjectId(
   ctx: TrackerContext,

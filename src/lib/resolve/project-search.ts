@@ -3,18 +3,22 @@ import { listOrganizations } from "../api/organizations.ts";
 import { getProject, listProjects } from "../api/projects.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ResolutionError } from "../errors.ts";
+import { nearMatches } from "../near.ts";
 import type { ResolvedProject, ResolveOptions } from "./target.ts";
 
-/** Slugs of projects that equal `slug` except for case, as `org/project`, across the given orgs. */
-async function caseVariants(ctx: TrackerContext, orgs: readonly string[], slug: string): Promise<string[]> {
+/** Projects near `slug` (same but for case, or a typo away), as `org/project`, across the given orgs. */
+async function nearProjects(ctx: TrackerContext, orgs: readonly string[], slug: string): Promise<string[]> {
   const lists = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => listProjects(ctx, o));
-  const out: string[] = [];
+  const all: string[] = [];
   lists.forEach((r, i) => {
-    if (r.status !== "fulfilled") return;
-    for (const p of r.value)
-      if (p.slug.toLowerCase() === slug.toLowerCase()) out.push(`${orgs[i]}/${p.slug}`);
+    if (r.status === "fulfilled") for (const p of r.value) all.push(`${orgs[i]}/${p.slug}`);
   });
-  return out;
+  const bySlug = new Map<string, string[]>();
+  for (const full of all) {
+    const p = full.slice(full.indexOf("/") + 1);
+    bySlug.set(p, [...(bySlug.get(p) ?? []), full]);
+  }
+  return nearMatches(slug, bySlug.keys()).flatMap((p) => bySlug.get(p) ?? []);
 }
 
 /**
@@ -47,12 +51,21 @@ export async function findProjectAcrossOrgs(
       matches.map((o) => `${o}/${slug}`),
     );
   }
-  const variants = await caseVariants(ctx, orgs, slug);
+  if (orgs.includes(slug)) {
+    // An organization's slug where a project was expected (`trace list acme`).
+    throw new ResolutionError(
+      `'${slug}'`,
+      "is an organization, not a project",
+      `Name a project: \`${opts.command} ${slug}/<project>\` (\`tracker project list ${slug}\` lists them).`,
+    );
+  }
+  const variants = await nearProjects(ctx, orgs, slug);
   if (variants.length > 0) {
+    const caseOnly = variants.some((v) => v.slice(v.indexOf("/") + 1).toLowerCase() === slug.toLowerCase());
     throw new ResolutionError(
       `Project '${slug}'`,
       "was not found in any organization you can access",
-      `Did you mean ${variants.join(" or ")}? Slugs are case-sensitive.`,
+      `Did you mean ${variants.join(" or ")}?${caseOnly ? " Slugs are case-sensitive." : ""}`,
     );
   }
   throw new ResolutionError(

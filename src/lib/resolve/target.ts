@@ -250,7 +250,7 @@ export async function resolveOrg(
 
 /**
  * Runs `fn`; a 404 is turned into a ResolutionError that says which slug is unknown, with a
- * "did you mean" when an existing slug differs only in case (slugs are case-sensitive).
+ * "did you mean" for existing slugs that differ only in case or by a typo (slugs are case-sensitive).
  */
 export async function withSlugHint<T>(
   ctx: TrackerContext,
@@ -266,20 +266,27 @@ export async function withSlugHint<T>(
   }
 }
 
+/** "Did you mean a or b?" for near matches, with the case note when one differs only in case. */
+function didYouMean(typed: string, matches: readonly string[], shown: (m: string) => string): string {
+  const caseOnly = matches.some((m) => m.toLowerCase() === typed.toLowerCase());
+  return `Did you mean ${matches.map(shown).join(" or ")}?${caseOnly ? " Slugs are case-sensitive." : ""}`;
+}
+
 /** Builds the ResolutionError for an org/project that the API did not find; undefined when both exist. */
 export async function explainNotFound(
   ctx: TrackerContext,
   ref: { org: string; project?: string },
 ): Promise<ResolutionError | undefined> {
   const { listOrganizations } = await import("../api/organizations.ts");
+  const { nearMatches } = await import("../near.ts");
   const orgs = (await listOrganizations(ctx)).map((o) => o.slug);
   if (!orgs.includes(ref.org)) {
-    const match = orgs.find((o) => o.toLowerCase() === ref.org.toLowerCase());
+    const near = nearMatches(ref.org, orgs);
     return new ResolutionError(
       `Organization '${ref.org}'`,
       "was not found",
-      match
-        ? `Did you mean ${match}${ref.project ? `/${ref.project}` : ""}? Slugs are case-sensitive.`
+      near.length > 0
+        ? didYouMean(ref.org, near, (o) => `${o}${ref.project ? `/${ref.project}` : ""}`)
         : "Run `tracker org list` to see the organizations this token can access.",
     );
   }
@@ -287,12 +294,12 @@ export async function explainNotFound(
   const { listProjects } = await import("../api/projects.ts");
   const projects = (await listProjects(ctx, ref.org)).map((p) => p.slug);
   if (projects.includes(ref.project)) return undefined;
-  const match = projects.find((p) => p.toLowerCase() === (ref.project as string).toLowerCase());
+  const near = nearMatches(ref.project, projects);
   return new ResolutionError(
     `Project '${ref.org}/${ref.project}'`,
     "was not found",
-    match
-      ? `Did you mean ${ref.org}/${match}? Slugs are case-sensitive.`
+    near.length > 0
+      ? didYouMean(ref.project, near, (p) => `${ref.org}/${p}`)
       : `Run \`tracker project list ${ref.org}\` to see its projects.`,
   );
 }
