@@ -6,13 +6,12 @@ import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
-import { computeAliases } from "../../lib/resolve/aliases.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
-import { saveAliases } from "../../lib/db/aliases.ts";
-import { type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
+import { saveAliases, useTargetAliases } from "../../lib/db/aliases.ts";
+import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 
@@ -119,13 +118,14 @@ async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags):
   const page = await fetchIssues(ctx, org, ["-1"], flags, flags.limit, start);
   saveCursor(ctx, key, page.nextCursor);
   const issues = page.data.map(toIssue);
-  const slugs = [...new Set(issues.map((i) => i.project.slug.toLowerCase()))];
+  // Aliases belong to the organization, not to this page: one shown before keeps its meaning.
+  const slugs = [...new Set(issues.map((i) => i.project.slug))];
   const aliases = new Map(
-    computeAliases(slugs.map((project) => ({ org, project }))).map((alias, k) => [slugs[k] as string, alias]),
-  );
-  saveAliases(
-    ctx,
-    [...aliases].map(([project, alias]) => ({ alias, org, project })),
+    useTargetAliases(
+      ctx,
+      `${org}/`,
+      slugs.map((project) => ({ org, project })),
+    ).map((e) => [e.project.toLowerCase(), e.alias]),
   );
   return {
     rows: issues.map((i) => ({ ...i, alias: aliases.get(i.project.slug.toLowerCase()) ?? i.project.slug })),
@@ -181,9 +181,12 @@ async function listMulti(
   });
   if (errors.length === projects.length) throw slices.find((s) => s.error !== undefined)?.error;
   rows.sort(compare);
+  // The aliases shown are the current ones (detected projects got theirs, kept per set, while the
+  // target was resolved).
   saveAliases(
     ctx,
     projects.map((p) => ({ alias: (p.alias ?? p.project).toLowerCase(), org: p.org, project: p.project })),
+    detectedTarget(projects),
   );
   return {
     rows,

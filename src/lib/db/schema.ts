@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever a table or column is added below. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
 export interface ColumnDef {
@@ -112,6 +112,20 @@ export const TABLES: readonly TableDef[] = [
       col("project", "TEXT NOT NULL"),
       col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
     ],
+  },
+  {
+    // Every alias ever shown for a listing's target (an org, or a set of detected projects): an
+    // alias keeps meaning its project for that target; `aliases` holds the current target's set.
+    name: "target_aliases",
+    columns: [
+      col("base_url", "TEXT NOT NULL"),
+      col("target", "TEXT NOT NULL"),
+      col("alias", "TEXT NOT NULL"),
+      col("org", "TEXT NOT NULL"),
+      col("project", "TEXT NOT NULL"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+    constraints: ["PRIMARY KEY (base_url, target, alias)"],
   },
   {
     name: "cursors",

@@ -8,7 +8,7 @@ import { type ApiIssue, getIssue, getIssueUnscoped, lookupShortId, orgFromPermal
 import { listOrganizations } from "../api/organizations.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ContextError, ResolutionError } from "../errors.ts";
-import { lookupAlias } from "../db/aliases.ts";
+import { activeAliasTarget, lookupAlias } from "../db/aliases.ts";
 import { dropIssueRefs, readIssueRef, writeIssueRefs } from "../db/issue-refs.ts";
 import { resolveOrg, resolveOrgProject } from "../resolve/target.ts";
 import { type IssueRef, parseIssueRef } from "./reference.ts";
@@ -91,6 +91,26 @@ async function shortIdAnywhere(
     `Issue '${shortId.toUpperCase()}'`,
     "was not found in any organization you can access",
     `Tried: short ID ${shortId.toUpperCase()} in ${orgs.map((o) => o.slug).join(", ") || "no organizations"}.`,
+  );
+}
+
+/**
+ * The error for `<prefix>-<suffix>` when the prefix, typed in lower case as aliases are shown, is
+ * not an alias of the current listing's target; undefined when no aliased listing was made.
+ */
+function unknownAlias(ctx: TrackerContext, prefix: string): ResolutionError | undefined {
+  if (prefix !== prefix.toLowerCase()) return undefined;
+  const target = activeAliasTarget(ctx);
+  if (target === undefined) return undefined;
+  const detected = target.startsWith("detected:");
+  const where = detected
+    ? `the detected projects (${target.slice("detected:".length).split(",").join(", ")})`
+    : target;
+  const command = detected ? "tracker issue list" : `tracker issue list ${target}`;
+  return new ResolutionError(
+    `Alias '${prefix}'`,
+    `is not known for ${where}`,
+    `Run \`${command}\` to see its aliases, or use the issue's full short ID (e.g. WEB-4Y).`,
   );
 }
 
@@ -185,7 +205,13 @@ async function resolveUncached(
         `alias '${ref.prefix}' → ${alias.org}/${alias.project}, short ID ${shortId}`,
       );
     }
-    return shortIdAnywhere(ctx, full, opts);
+    try {
+      return await shortIdAnywhere(ctx, full, opts);
+    } catch (err) {
+      // A lower-case prefix after an aliased listing was meant as an alias: say so, not "no such short ID".
+      const asAlias = err instanceof ResolutionError ? unknownAlias(ctx, ref.prefix) : undefined;
+      throw asAlias ?? err;
+    }
   }
   let target: { org: string; project: string };
   try {

@@ -74,3 +74,51 @@ export function computeAliases(targets: readonly { org: string; project: string 
     return out;
   });
 }
+
+/** An alias of one project of a listing's target. */
+export interface TargetAlias {
+  alias: string;
+  org: string;
+  project: string;
+}
+
+const keyOf = (p: { org: string; project: string }) => `${p.org}/${p.project}`.toLowerCase();
+
+/**
+ * Extends a target's aliases with projects not seen before, never changing an alias already given
+ * (an alias shown once keeps meaning its project across pages, sorts and runs). New aliases are
+ * computed from the whole set of the target's known projects; one that is taken already grows
+ * into a longer prefix of the slug, then the slug, then a numbered slug.
+ */
+export function extendAliases(
+  existing: readonly TargetAlias[],
+  projects: readonly { org: string; project: string }[],
+): TargetAlias[] {
+  const known = new Set(existing.map(keyOf));
+  const missing: { org: string; project: string }[] = [];
+  for (const p of projects) {
+    const k = keyOf(p);
+    if (!known.has(k)) {
+      known.add(k);
+      missing.push(p);
+    }
+  }
+  if (missing.length === 0) return [...existing];
+  const all = [...existing, ...missing];
+  const computed = computeAliases(all);
+  const used = new Set(existing.map((e) => e.alias.toLowerCase()));
+  const out = [...existing];
+  missing.forEach((p, i) => {
+    const slug = p.project.toLowerCase();
+    const candidates = [computed[existing.length + i] as string];
+    for (let len = 1; len <= slug.length; len++) {
+      if (!SEPARATORS.has(slug[len - 1] as string)) candidates.push(slug.slice(0, len));
+    }
+    candidates.push(`${p.org.toLowerCase()}-${slug}`);
+    let alias = candidates.find((c) => !used.has(c));
+    for (let n = 2; alias === undefined; n++) if (!used.has(`${slug}${n}`)) alias = `${slug}${n}`;
+    used.add(alias);
+    out.push({ alias, org: p.org, project: p.project });
+  });
+  return out;
+}

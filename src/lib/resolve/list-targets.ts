@@ -1,7 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
-import { saveAliases } from "../db/aliases.ts";
+import { useTargetAliases } from "../db/aliases.ts";
 import { ContextError } from "../errors.ts";
-import { computeAliases } from "./aliases.ts";
 import {
   announceTarget,
   orgOnlyContext,
@@ -11,6 +10,11 @@ import {
   resolveImplicitProjects,
   resolveOrgProject,
 } from "./target.ts";
+
+/** The alias target of a set of detected projects: `detected:` and their sorted `org/project` names. */
+export function detectedTarget(projects: readonly { org: string; project: string }[]): string {
+  return `detected:${[...new Set(projects.map((p) => `${p.org}/${p.project}`.toLowerCase()))].sort().join(",")}`;
+}
 
 /** What `issue list` lists: one project, several detected projects (with aliases), or a whole org. */
 export type ListTarget =
@@ -47,12 +51,17 @@ export async function resolveListTargets(
     announceTarget(ctx, only);
     return { mode: "single", project: only };
   }
-  const aliases = computeAliases(found);
-  const projects = found.map((p, i) => ({ ...p, alias: aliases[i] as string }));
-  saveAliases(
-    ctx,
-    projects.map((p) => ({ alias: p.alias, org: p.org, project: p.project })),
+  // The set of detected projects is the target: its aliases keep their meaning across runs.
+  const byKey = new Map(
+    useTargetAliases(ctx, detectedTarget(found), found).map((e) => [
+      `${e.org}/${e.project}`.toLowerCase(),
+      e.alias,
+    ]),
   );
+  const projects = found.map((p) => ({
+    ...p,
+    alias: byKey.get(`${p.org}/${p.project}`.toLowerCase()) ?? p.project.toLowerCase(),
+  }));
   ctx.log.info(
     `Using ${projects.length} detected projects: ${projects.map((p) => `${p.org}/${p.project} (${p.alias}, from ${p.source})`).join(", ")}`,
   );

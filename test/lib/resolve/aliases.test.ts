@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { lookupAlias, saveAliases } from "../../../src/lib/db/aliases.ts";
-import { commonSlugPrefix, computeAliases } from "../../../src/lib/resolve/aliases.ts";
+import { commonSlugPrefix, computeAliases, extendAliases } from "../../../src/lib/resolve/aliases.ts";
 import { createTestContext } from "../../helpers/context.ts";
 
 const t = (pairs: string[]) =>
@@ -56,5 +56,31 @@ describe("saveAliases / lookupAlias", () => {
     ]);
     expect(lookupAlias(ctx, "w")).toBeUndefined();
     expect(lookupAlias(ctx, "G-W")).toEqual({ alias: "g-w", org: "globex", project: "web" });
+  });
+});
+
+describe("extendAliases", () => {
+  test("keeps every alias given, and gives new projects aliases no one has", () => {
+    const first = extendAliases([], [{ org: "acme", project: "web" }]);
+    expect(first).toEqual([{ alias: "w", org: "acme", project: "web" }]);
+    const second = extendAliases(first, [
+      { org: "acme", project: "worker" },
+      { org: "acme", project: "web" },
+      { org: "acme", project: "api" },
+    ]);
+    expect(second[0]).toEqual(first[0]);
+    const aliases = second.map((e) => e.alias);
+    expect(new Set(aliases).size).toBe(aliases.length);
+    expect(second.map((e) => e.project)).toEqual(["web", "worker", "api"]);
+    expect(second.find((e) => e.project === "api")?.alias).toBe("a");
+    expect(second.find((e) => e.project === "worker")?.alias).toBe("wo");
+    // Nothing new: the same set back.
+    expect(extendAliases(second, [{ org: "acme", project: "api" }])).toEqual(second);
+  });
+
+  test("a project whose every prefix is taken gets its slug, then a numbered slug", () => {
+    const taken = ["a", "ap", "api", "acme-api"].map((alias, i) => ({ alias, org: "o", project: `p${i}` }));
+    const out = extendAliases(taken, [{ org: "acme", project: "api" }]);
+    expect(out[4]?.alias).toBe("api2");
   });
 });
