@@ -3,8 +3,8 @@ import type { RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
 import { buildApp, loadRootRoutes, loadRoutesFor, renderFailure, type RunState } from "./app.ts";
 import type { ArgvRun, ContextOverrides, OutputOptions, TrackerContext } from "./context.ts";
-import { createStore } from "./lib/db/index.ts";
-import { type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
+import { createStore, soleLoginUrl } from "./lib/db/index.ts";
+import { applyLoginDefault, type LogLevel, parseLogLevel, readSettings } from "./lib/env.ts";
 import { CliError, ConfigError, ValidationError } from "./lib/errors.ts";
 import { EXIT } from "./lib/exit-codes.ts";
 import { exitCodeFor } from "./lib/error-render.ts";
@@ -280,6 +280,12 @@ export function buildContext(
   const stdout = sanitizingSink(over.stdout ?? fdSink(STDOUT_FD), isStdoutTTY && !env.NO_COLOR);
   const stderr = sanitizingSink(rawStderr, color);
   const log = createLogger(level, stderr, color, secrets);
+  const store = createStore(
+    configDir,
+    () => !settings.noAutoRepair,
+    () => log,
+  );
+  if (!env.TRACKER_URL?.trim()) applyLoginDefault(settings, () => soleLoginUrl(store, configDir));
   const ctx: TrackerContext = {
     process: { stdout, stderr, env },
     stdout,
@@ -302,11 +308,7 @@ export function buildContext(
     now: over.now ?? (() => Date.now()),
     sleep: over.sleep ?? ((ms) => Bun.sleep(ms)),
     fetch: over.fetch ?? globalThis.fetch,
-    store: createStore(
-      configDir,
-      () => !settings.noAutoRepair,
-      () => log,
-    ),
+    store,
     execPath: process.execPath,
     tokens: TOKENS,
     regions: REGIONS,

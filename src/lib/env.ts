@@ -83,6 +83,34 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   };
 }
 
+/**
+ * With TRACKER_URL unset, the service URL is that of the only stored login when there is exactly
+ * one, else the hosted service. Looked up on first use, so commands that never need the URL (and
+ * `--help`) never open the database for it.
+ */
+export function applyLoginDefault(settings: Settings, soleLogin: () => string | undefined): void {
+  let resolved: string | undefined;
+  const baseUrl = (): string => {
+    if (resolved === undefined) {
+      const sole = soleLogin();
+      let url = DEFAULT_BASE_URL;
+      try {
+        if (sole) url = parseBaseUrl(sole);
+      } catch {
+        // A stored URL that is not one: the hosted default, and the login is reported as elsewhere.
+      }
+      resolved = url;
+    }
+    return resolved;
+  };
+  Object.defineProperty(settings, "baseUrl", { get: baseUrl, enumerable: true, configurable: true });
+  Object.defineProperty(settings, "selfHosted", {
+    get: () => !isHostedUrl(baseUrl()),
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 /** True for the hosted service (sentry.io and its subdomains). */
 export function isHostedUrl(url: string): boolean {
   try {

@@ -23,7 +23,7 @@ function stored(configDir: string): Row | null {
   try {
     return ctx.store
       .open()
-      .query("SELECT token, refresh_token, expires_at, issued_at FROM auth")
+      .query("SELECT token, refresh_token, expires_at, issued_at FROM logins")
       .get() as Row | null;
   } finally {
     ctx.store.close();

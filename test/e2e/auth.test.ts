@@ -8,18 +8,21 @@ import { OAUTH_TOKEN, READ_ONLY_TOKEN, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
+import { startFakeApi } from "../fake-api/server.ts";
 import { dbFileModes } from "../helpers/db-files.ts";
 
 const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
 
-/** Reads the stored credentials of a config dir through the real module. */
+/** Reads the stored login of the fake's URL in a config dir. */
 function storedIn(configDir: string) {
   const { ctx } = createTestContext({ api, configDir });
   try {
     return ctx.store
       .open()
-      .query("SELECT token, refresh_token, expires_at, kind, base_url, user_json, client_id FROM auth")
-      .get() as {
+      .query(
+        "SELECT token, refresh_token, expires_at, kind, base_url, user_json, client_id FROM logins WHERE base_url = ?",
+      )
+      .get(api.url) as {
       client_id: string | null;
       token: string;
       refresh_token: string | null;
@@ -84,6 +87,7 @@ describe("auth login --token", () => {
       org: null,
       expiresAt: null,
       replaced: null,
+      otherLogins: [],
     });
     expect(storedIn(configDir)?.token).toBe(OAUTH_TOKEN);
   });
@@ -102,7 +106,7 @@ describe("auth login --token", () => {
     expect(JSON.parse(json.stdout).replaced).toEqual({ baseUrl: api.url });
   });
 
-  test("a login for another service URL is replaced, and the note says tracker keeps one login", async () => {
+  test("a login for another service URL is added next to it, and the note names the other", async () => {
     const configDir = tempDir();
     const { ctx } = createTestContext({ api, configDir });
     writeCredentials(ctx, {
@@ -118,9 +122,16 @@ describe("auth login --token", () => {
     const r = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe(
-      "Replaced the stored login for https://sentry.io: tracker keeps one login at a time.\n",
+      "Also logged in to https://sentry.io; TRACKER_URL selects which login a command uses (`tracker auth status` lists them).\n",
     );
     expect(storedIn(configDir)?.base_url).toBe(api.url);
+    const db = new Database(join(configDir, "tracker.db"), { readonly: true });
+    expect(db.query("SELECT base_url FROM logins ORDER BY base_url").all()).toEqual(
+      [{ base_url: api.url }, { base_url: "https://sentry.io" }].sort((a, b) =>
+        a.base_url.localeCompare(b.base_url),
+      ),
+    );
+    db.close();
   });
 
   test("bare --token reads the token from piped stdin", async () => {
@@ -252,7 +263,7 @@ describe("auth login (device flow, e2e)", () => {
     const { ctx } = createTestContext({ api, configDir });
     ctx.store
       .open()
-      .run("UPDATE auth SET expires_at = ?, issued_at = ?", [
+      .run("UPDATE logins SET expires_at = ?, issued_at = ?", [
         Date.now() + 60_000,
         Date.now() - 30 * 86_400_000,
       ]);
@@ -307,6 +318,7 @@ describe("auth status", () => {
       refreshable: false,
       storedShadowed: false,
       storedLogin: null,
+      logins: [],
       user: null,
       organizations: null,
       serviceError: null,
@@ -353,6 +365,7 @@ describe("auth status", () => {
         "Expires:       never",
         "User:          Jane Doe <jane@example.com>",
         "Organizations: acme, globex, initech",
+        `Stored login:  ${api.url} (active)`,
         "Defaults:      acme/web",
         "DSN:           not detected",
         "",
@@ -374,6 +387,7 @@ describe("auth status", () => {
       authenticated: true,
       reason: null,
       storedLogin: null,
+      logins: [{ baseUrl: api.url, kind: "user", user: null, expiresAt: null, active: true }],
       serviceError: null,
       source: "TRACKER_TOKEN",
       baseUrl: api.url,
@@ -446,8 +460,9 @@ describe("token precedence", () => {
     seed(configDir, USER_TOKEN, { base_url: "https://sentry.example.com" });
     const r = await runCli(["org", "list"], { api, configDir });
     expect(r.exitCode).toBe(13);
-    expect(r.stderr).toStartWith(
-      `Error: Stored credentials were issued for https://sentry.example.com, not ${api.url}; the token was not sent.`,
+    expect(r.stderr).toBe(
+      `Error: No stored login for ${api.url} (tracker has a login for https://sentry.example.com); no token was sent.\n\n` +
+        `Run \`tracker auth login\` to log in to ${api.url}, or unset TRACKER_URL to use the login for https://sentry.example.com.\n`,
     );
     expect(api.requests).toEqual([]);
   });
@@ -459,15 +474,17 @@ describe("auth logout", () => {
     seed(configDir, USER_TOKEN);
     const r = await runCli(["auth", "logout"], { api, configDir });
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe(`Logged out: removed the stored credentials for ${api.url}.\n`);
+    expect(r.stdout).toBe(`Logged out: removed the stored login for ${api.url}.\n`);
     expect(r.stderr).toBe("");
     expect(storedIn(configDir)).toBeNull();
     expect(dbFileModes(configDir).every((m) => m === 0o600)).toBe(true);
     const again = await runCli(["auth", "logout", "--json"], { api, configDir });
     expect(JSON.parse(again.stdout)).toEqual({
-      loggedOut: true,
+      loggedOut: false,
       removed: false,
-      baseUrl: null,
+      baseUrl: api.url,
+      removedLogins: [],
+      remainingLogins: [],
       envToken: null,
     });
     const status = await runCli(["auth", "status"], { api, configDir });
@@ -530,8 +547,13 @@ describe("stored logins whose service is unknown or another", () => {
     const dir = tempDir("tracker-cfg-");
     const ok = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
     expect(ok.exitCode).toBe(0);
+    // What an older version's single login looks like after a repair re-added its URL column:
+    // the legacy row, with no service URL.
     const db = new Database(join(dir, "tracker.db"));
-    db.run("UPDATE auth SET base_url = NULL");
+    db.run(
+      "INSERT INTO auth (id, token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json) SELECT 1, token, refresh_token, expires_at, issued_at, updated_at, kind, NULL, user_json FROM logins",
+    );
+    db.run("DELETE FROM logins");
     db.close();
     api.reset();
     const r = await runCli(["org", "list"], { api, configDir: dir });
@@ -542,12 +564,82 @@ describe("stored logins whose service is unknown or another", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("the hint never says to unset a variable that is not set", async () => {
+  test("with TRACKER_URL unset, the only stored login's URL is the service URL", async () => {
     const dir = tempDir("tracker-cfg-");
     await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
-    const r = await runCli(["org", "list"], { configDir: dir, env: { TRACKER_URL: undefined } });
-    expect(r.exitCode).toBe(13);
-    expect(r.stderr).not.toContain("unset TRACKER_URL");
-    expect(r.stderr).toContain(`set TRACKER_URL=${api.url}`);
+    api.reset();
+    const r = await runCli(["org", "list", "--json"], { configDir: dir, env: { TRACKER_URL: undefined } });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).map((o: { slug: string }) => o.slug)).toContain("acme");
+    expect(api.requests.length).toBeGreaterThan(0);
+  });
+
+  test("several logins side by side: each URL keeps its own; without TRACKER_URL the hint names each exact TRACKER_URL", async () => {
+    const dir = tempDir("tracker-cfg-");
+    await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
+    // A second service (its own fake) and its login, added next to the first (not replacing it).
+    const second = await startFakeApi();
+    const secondUrl = second.url;
+    const other = await runCli(["auth", "login", "--token", OAUTH_TOKEN, "--json"], {
+      configDir: dir,
+      env: { TRACKER_URL: secondUrl },
+    });
+    expect(other.exitCode).toBe(0);
+    expect(JSON.parse(other.stdout)).toMatchObject({ replaced: null, otherLogins: [api.url] });
+    expect(other.stderr).toContain(`Also logged in to ${api.url}`);
+    const rows = new Database(join(dir, "tracker.db"), { readonly: true });
+    const stored = rows.query("SELECT base_url, token FROM logins ORDER BY base_url").all();
+    rows.close();
+    expect(stored).toEqual(
+      [
+        { base_url: api.url, token: USER_TOKEN },
+        { base_url: secondUrl, token: OAUTH_TOKEN },
+      ].sort((a, b) => a.base_url.localeCompare(b.base_url)),
+    );
+    // Each URL uses its own login.
+    for (const [url, token] of [
+      [api.url, USER_TOKEN],
+      [secondUrl, OAUTH_TOKEN],
+    ] as const) {
+      api.reset();
+      second.reset();
+      const s = await runCli(["auth", "status", "--json"], { configDir: dir, env: { TRACKER_URL: url } });
+      const doc = JSON.parse(s.stdout);
+      expect(doc.authenticated).toBe(true);
+      expect(doc.baseUrl).toBe(url);
+      const asked = url === api.url ? api.requests : second.requests;
+      expect(asked.length).toBeGreaterThan(0);
+      expect(new Set(asked.map((q) => q.headers.authorization))).toEqual(new Set([`Bearer ${token}`]));
+      expect(doc.logins.map((l: { baseUrl: string; active: boolean }) => [l.baseUrl, l.active])).toEqual(
+        [api.url, secondUrl].sort().map((u) => [u, u === url]),
+      );
+    }
+    // Without TRACKER_URL and with two logins, the hosted default applies; nothing is sent there.
+    api.reset();
+    const s = await runCli(["auth", "status"], { configDir: dir, env: { TRACKER_URL: undefined } });
+    expect(s.exitCode).toBe(0);
+    expect(s.stdout).toStartWith("Not logged in to sentry.io (stored logins are for ");
+    expect(s.stdout).toContain(`Stored login:  ${api.url}`);
+    expect(s.stderr).toContain(`TRACKER_URL=${api.url}`);
+    expect(s.stderr).toContain(`TRACKER_URL=${secondUrl}`);
+    expect(s.stderr).not.toContain("unset TRACKER_URL");
+    expect(api.requests).toEqual([]);
+    // Logging out of one URL keeps the other; --all removes the rest.
+    const out = await runCli(["auth", "logout", "--url", secondUrl], {
+      configDir: dir,
+      env: { TRACKER_URL: undefined },
+    });
+    expect(out.stdout).toBe(`Logged out: removed the stored login for ${secondUrl}.\n`);
+    expect(out.stderr).toContain(`Still logged in to: ${api.url}`);
+    const all = await runCli(["auth", "logout", "--all", "--json"], {
+      configDir: dir,
+      env: { TRACKER_URL: undefined },
+    });
+    expect(JSON.parse(all.stdout)).toMatchObject({ removedLogins: [api.url], remainingLogins: [] });
+    expect((await runCli(["auth", "logout", "--all", "--url", api.url], { configDir: dir })).exitCode).toBe(
+      21,
+    );
+    expect(second.unmatched).toEqual([]);
+    second.stop();
   });
 });

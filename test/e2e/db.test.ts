@@ -108,7 +108,7 @@ describe("automatic repair", () => {
     expect(r.stderr).not.toContain("has no column");
     expect(r.exitCode).toBe(0);
     const db = new Database(dbFile(dir), { readonly: true });
-    expect((db.query("SELECT kind FROM auth").get() as { kind: string }).kind).toBe("user");
+    expect((db.query("SELECT kind FROM logins").get() as { kind: string }).kind).toBe("user");
     db.close();
   });
 
@@ -281,6 +281,29 @@ describe("concurrency", () => {
     }
     const db = new Database(dbFile(dir), { readonly: true });
     expect((db.query("SELECT count(*) AS n FROM org_regions").get() as { n: number }).n).toBe(3);
+    db.close();
+  });
+});
+
+describe("the single login of earlier versions", () => {
+  test("is moved to the login of its service URL on upgrade, and keeps working", async () => {
+    const dir = await seededConfigDir((db) => {
+      // What version 3 and earlier stored: one row in `auth`, and no `logins` table.
+      db.run("DROP TABLE logins");
+      db.run(
+        "INSERT INTO auth (id, token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json) VALUES (1, ?, NULL, NULL, 0, 0, 'user', ?, NULL)",
+        [USER_TOKEN, api.url],
+      );
+      db.run("UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+    });
+    const r = await runCli(["org", "list", "--json"], { api, configDir: dir });
+    expect(r.exitCode).toBe(0);
+    expect(api.requests.every((q) => q.headers.authorization === `Bearer ${USER_TOKEN}`)).toBe(true);
+    const db = new Database(dbFile(dir), { readonly: true });
+    expect(db.query("SELECT base_url, token FROM logins").all()).toEqual([
+      { base_url: api.url, token: USER_TOKEN },
+    ]);
+    expect(db.query("SELECT COUNT(*) AS n FROM auth").get()).toEqual({ n: 0 });
     db.close();
   });
 });

@@ -34,7 +34,7 @@ export const authRoutes = buildRouteMap({
       docs: {
         brief: "Log in (OAuth device flow, or --token)",
         fullDescription: describe(
-          "Logs in with the OAuth device flow: shows a code to approve in the browser, then stores an access token that is refreshed automatically. Self-hosted servers (TRACKER_URL) need version 26.1.0 or later and TRACKER_CLIENT_ID (the client ID of a Public OAuth application); older ones use --token. With --token, a user auth token, org auth token or OAuth token is checked against the service before it is stored; without a value it is read from a masked prompt, or from stdin when piped. Credentials are stored for the current service URL only. Already logged in to that URL, it asks before replacing the login on a terminal (--force, --json or no terminal: replaces it and says so). TRACKER_AUTH_TOKEN and TRACKER_TOKEN, when set, take precedence over stored credentials.",
+          "Logs in with the OAuth device flow: shows a code to approve in the browser, then stores an access token that is refreshed automatically. Self-hosted servers (TRACKER_URL) need version 26.1.0 or later and TRACKER_CLIENT_ID (the client ID of a Public OAuth application); older ones use --token. With --token, a user auth token, org auth token or OAuth token is checked against the service before it is stored; without a value it is read from a masked prompt, or from stdin when piped. Credentials are stored per service URL, several side by side: a login to another URL is added next to the others (set TRACKER_URL to log in to another service). Already logged in to that URL, it asks before replacing the login on a terminal (--force, --json or no terminal: replaces it and says so). With TRACKER_URL unset and exactly one stored login, its URL is the service URL. TRACKER_AUTH_TOKEN and TRACKER_TOKEN, when set, take precedence over stored credentials.",
           [
             "tracker auth login",
             "tracker auth login --token",
@@ -44,17 +44,36 @@ export const authRoutes = buildRouteMap({
         ),
       },
     }),
-    logout: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
-      loader: () => import("./logout.ts"),
-      parameters: { flags: { ...globalFlags }, positional: { kind: "tuple", parameters: [] } },
-      docs: {
-        brief: "Remove stored credentials",
-        fullDescription: describe(
-          "Removes the stored credentials. Environment tokens (TRACKER_AUTH_TOKEN, TRACKER_TOKEN) are not affected.",
-          ["tracker auth logout"],
-        ),
+    logout: buildCommand<{ json: boolean; verbose: boolean; url?: string; all: boolean }, [], TrackerContext>(
+      {
+        loader: () => import("./logout.ts"),
+        parameters: {
+          flags: {
+            ...globalFlags,
+            url: {
+              kind: "parsed",
+              parse: String,
+              optional: true,
+              placeholder: "<url>",
+              brief: "Remove the login of this service URL instead of the current one",
+            },
+            all: { kind: "boolean", default: false, brief: "Remove every stored login" },
+          },
+          positional: { kind: "tuple", parameters: [] },
+        },
+        docs: {
+          brief: "Remove stored credentials",
+          fullDescription: describe(
+            "Removes the stored login of the current service URL (TRACKER_URL, else the only stored login, else the hosted service); --url removes another one, --all every one. Other logins stay. Environment tokens (TRACKER_AUTH_TOKEN, TRACKER_TOKEN) are not affected.",
+            [
+              "tracker auth logout",
+              "tracker auth logout --url https://sentry.example.com",
+              "tracker auth logout --all",
+            ],
+          ),
+        },
       },
-    }),
+    ),
     status: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
       loader: () => import("./status.ts"),
       parameters: { flags: { ...globalFlags }, positional: { kind: "tuple", parameters: [] } },

@@ -15,7 +15,7 @@ import {
 } from "../../lib/auth/login-token.ts";
 import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
 import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
-import { readCredentials, type StoredCredentials, writeCredentials } from "../../lib/db/auth.ts";
+import { listLogins, readCredentials, type StoredCredentials, writeCredentials } from "../../lib/db/auth.ts";
 import { AuthError, CliError } from "../../lib/errors.ts";
 import { EXIT } from "../../lib/exit-codes.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
@@ -178,7 +178,22 @@ function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult, previous
       ctx,
       previous.base_url === ctx.settings.baseUrl
         ? `Replaced the previous login to ${ctx.settings.baseUrl}${who ? ` (${who})` : ""}.`
-        : `Replaced the stored login for ${previous.base_url ?? "an unknown service"}: tracker keeps one login at a time.`,
+        : "Replaced a stored login whose service URL was unknown (it could not be used).",
+    );
+  }
+  // Logins to other services stay, side by side; TRACKER_URL selects one.
+  let others: string[] = [];
+  try {
+    others = listLogins(ctx)
+      .map((l) => l.base_url)
+      .filter((u): u is string => !!u && u !== ctx.settings.baseUrl);
+  } catch {
+    // The login was stored; not being able to list the others changes nothing.
+  }
+  if (others.length > 0) {
+    writeTip(
+      ctx,
+      `Also logged in to ${others.join(", ")}; TRACKER_URL selects which login a command uses (\`tracker auth status\` lists them).`,
     );
   }
   const env = envToken(ctx);
@@ -195,6 +210,7 @@ function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult, previous
       org: r.org,
       expiresAt: isoFromMs(r.expiresAt),
       replaced: previous ? { baseUrl: previous.base_url } : null,
+      otherLogins: others,
     });
     return;
   }

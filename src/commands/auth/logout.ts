@@ -1,20 +1,39 @@
 import type { TrackerContext } from "../../context.ts";
 import { envToken } from "../../lib/auth/token.ts";
-import { clearCredentials, readCredentials } from "../../lib/db/auth.ts";
-import { CliError } from "../../lib/errors.ts";
+import { clearCredentials, listLogins } from "../../lib/db/auth.ts";
+import { parseBaseUrl } from "../../lib/env.ts";
+import { CliError, ValidationError } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 
-/** `tracker auth logout`: removes the stored credentials; an environment token keeps applying. */
-export default async function authLogout(this: TrackerContext, flags: GlobalFlags): Promise<void> {
-  let issuedFor: string | null = null;
-  try {
-    issuedFor = readCredentials(this)?.base_url ?? null;
-  } catch (err) {
-    // A damaged row must not stop the user from removing it.
-    this.log.debug(`Stored credentials unreadable: ${err instanceof CliError ? err.message : String(err)}`);
+/** Flags of `auth logout`. */
+export interface LogoutFlags extends GlobalFlags {
+  url?: string;
+  all: boolean;
+}
+
+/**
+ * `tracker auth logout [--url URL | --all]`: removes the stored login of the current service URL
+ * (or of --url, or every one); an environment token keeps applying.
+ */
+export default async function authLogout(this: TrackerContext, flags: LogoutFlags): Promise<void> {
+  if (flags.all && flags.url !== undefined) {
+    throw new ValidationError("--url and --all cannot be combined: name one service, or all.", "url");
   }
-  const removed = clearCredentials(this);
+  const which = flags.all
+    ? "all"
+    : flags.url !== undefined
+      ? parseBaseUrl(flags.url, "--url")
+      : this.settings.baseUrl;
+  const removed = clearCredentials(this, which);
+  let remaining: string[] = [];
+  try {
+    remaining = listLogins(this)
+      .map((l) => l.base_url)
+      .filter((u): u is string => !!u);
+  } catch (err) {
+    this.log.debug(`Stored logins unreadable: ${err instanceof CliError ? err.message : String(err)}`);
+  }
   const env = envToken(this);
   if (env) {
     writeTip(
@@ -23,13 +42,28 @@ export default async function authLogout(this: TrackerContext, flags: GlobalFlag
     );
   }
   if (flags.json) {
-    writeJson(this, { loggedOut: true, removed, baseUrl: issuedFor, envToken: env?.source ?? null });
+    writeJson(this, {
+      loggedOut: removed.length > 0,
+      removed: removed.length > 0,
+      baseUrl: which === "all" ? null : which,
+      removedLogins: removed,
+      remainingLogins: remaining,
+      envToken: env?.source ?? null,
+    });
+    return;
+  }
+  if (removed.length === 0) {
+    writeLines(
+      this,
+      which === "all" ? "No stored logins to remove." : `No stored login for ${which} to remove.`,
+    );
+    if (remaining.length > 0)
+      writeTip(this, `Stored logins: ${remaining.join(", ")} (tracker auth logout --url <url> removes one).`);
     return;
   }
   writeLines(
     this,
-    removed
-      ? `Logged out: removed the stored credentials${issuedFor ? ` for ${issuedFor}` : ""}.`
-      : "No stored credentials to remove.",
+    `Logged out: removed the stored login${removed.length > 1 ? "s" : ""} for ${removed.join(", ")}.`,
   );
+  if (remaining.length > 0) writeTip(this, `Still logged in to: ${remaining.join(", ")}.`);
 }

@@ -2,9 +2,9 @@ import type { TrackerContext } from "../../context.ts";
 import { isoFromMs } from "../../lib/format/time.ts";
 import { listOrganizations } from "../../lib/api/organizations.ts";
 import { type AuthUser, describeUser, fetchAuthUser, fetchOrgOfToken } from "../../lib/auth/login-token.ts";
-import { assertSameHost, envToken, type TokenSource } from "../../lib/auth/token.ts";
+import { assertSameHost, envToken, noStoredLogin, type TokenSource } from "../../lib/auth/token.ts";
 import { classifyToken, decodeOrgClaim, tokenKindLabel } from "../../lib/auth/token-kind.ts";
-import { readCredentials } from "../../lib/db/auth.ts";
+import { listLogins, readCredentials } from "../../lib/db/auth.ts";
 import { readDefaults, type StoredDefaults } from "../../lib/db/defaults.ts";
 import { detectDsnForStatus } from "../../lib/dsn/detect.ts";
 import { ApiError, AuthError, type AuthReason, CliError } from "../../lib/errors.ts";
@@ -29,8 +29,10 @@ export interface AuthStatus {
   refreshable: boolean;
   /** Stored credentials exist but an environment token shadows them. */
   storedShadowed: boolean;
-  /** A stored login that belongs to another service URL (not used here). */
+  /** A stored login that belongs to another service URL (not used here); the first of them. */
   storedLogin: { baseUrl: string | null } | null;
+  /** Every stored login, one per service URL; `active` marks the one of this service URL. */
+  logins: StoredLogin[];
   user: { id: string; name: string | null; username: string | null; email: string | null } | null;
   /** Reachable organizations; null when they could not be listed. */
   organizations: { slug: string; name: string | null }[] | null;
@@ -39,6 +41,39 @@ export interface AuthStatus {
   defaults: StoredDefaults | null;
   /** The detected DSN and where it was found; filled in by DSN detection (context resolution). */
   dsn: { dsn: string; source: string } | null;
+}
+
+/** One stored login as `auth status` lists it. */
+export interface StoredLogin {
+  baseUrl: string | null;
+  kind: string | null;
+  /** Who logged in, as stored at login. */
+  user: string | null;
+  expiresAt: string | null;
+  active: boolean;
+}
+
+function storedLogins(ctx: TrackerContext): StoredLogin[] {
+  try {
+    return listLogins(ctx).map((l) => {
+      let user: string | null = null;
+      try {
+        user = l.user_json ? describeUser(JSON.parse(l.user_json) as AuthUser) : null;
+      } catch {
+        user = null;
+      }
+      return {
+        baseUrl: l.base_url,
+        kind: l.kind,
+        user,
+        expiresAt: l.expires_at ? isoFromMs(l.expires_at) : null,
+        active: l.base_url === ctx.settings.baseUrl,
+      };
+    });
+  } catch (err) {
+    ctx.log.warn(`Could not read stored logins: ${err instanceof CliError ? err.message : String(err)}`);
+    return [];
+  }
 }
 
 /**
@@ -69,6 +104,8 @@ function notLoggedIn(
   reason: AuthReason,
   storedLogin: AuthStatus["storedLogin"],
 ): AuthStatus {
+  const logins = storedLogins(ctx);
+  const other = logins.find((l) => !l.active);
   return {
     authenticated: false,
     reason,
@@ -78,7 +115,8 @@ function notLoggedIn(
     expiresAt: null,
     refreshable: false,
     storedShadowed: false,
-    storedLogin,
+    storedLogin: storedLogin ?? (other ? { baseUrl: other.baseUrl } : null),
+    logins,
     user: null,
     organizations: null,
     serviceError: null,
@@ -91,8 +129,8 @@ async function collectStatus(ctx: TrackerContext): Promise<{ status: AuthStatus;
   const env = envToken(ctx);
   const storedAtStart = readCredentials(ctx);
   if (!env && !storedAtStart) {
-    const err = new AuthError("not_authenticated");
-    return { status: notLoggedIn(ctx, "not_authenticated", null), hint: err.hint };
+    const err = noStoredLogin(ctx);
+    return { status: notLoggedIn(ctx, err.reason, null), hint: err.hint };
   }
   if (!env && storedAtStart) {
     try {
@@ -136,6 +174,7 @@ async function collectStatus(ctx: TrackerContext): Promise<{ status: AuthStatus;
       refreshable: !!current?.refresh_token,
       storedShadowed: !!env && !!storedAtStart,
       storedLogin: null,
+      logins: storedLogins(ctx),
       user: user
         ? { id: user.id, name: user.name ?? null, username: user.username ?? null, email: user.email ?? null }
         : null,
@@ -211,7 +250,11 @@ export function headline(s: AuthStatus): string {
   if (!s.authenticated) {
     const why =
       s.reason === "host_scope"
-        ? ` (the stored login is for ${s.storedLogin?.baseUrl ?? "an unknown service"})`
+        ? ` (${
+            s.logins.length > 1
+              ? `stored logins are for ${s.logins.map((l) => l.baseUrl ?? "an unknown service").join(", ")}`
+              : `the stored login is for ${s.storedLogin?.baseUrl ?? s.logins[0]?.baseUrl ?? "an unknown service"}`
+          })`
         : s.reason === "invalid"
           ? " (the token was rejected)"
           : s.reason === "expired"
@@ -265,7 +308,12 @@ export function formatStatus(s: AuthStatus, now: number): string[] {
       ["Organizations", orgs],
     );
   }
-  if (s.storedLogin) rows.push(["Stored login", `for ${s.storedLogin.baseUrl ?? "an unknown service"}`]);
+  for (const l of s.logins) {
+    const who = l.user ? ` as ${l.user}` : "";
+    rows.push(["Stored login", `${l.baseUrl ?? "an unknown service"}${who}${l.active ? " (active)" : ""}`]);
+  }
+  if (s.logins.length === 0 && s.storedLogin)
+    rows.push(["Stored login", `for ${s.storedLogin.baseUrl ?? "an unknown service"}`]);
   rows.push(["Defaults", defaults], ["DSN", dsn]);
   return [headline(s), ...rows.map(([k, val]) => `${`${k}:`.padEnd(15)}${val}`)];
 }

@@ -135,7 +135,7 @@ async function refreshLocked(
       throw new AuthError("expired");
     });
     if ("error" in res.data) {
-      refreshedCredentials.drop(db);
+      refreshedCredentials.drop(db, current.base_url);
       db.run("COMMIT");
       done = true;
       throw new AuthError("expired", `Authentication expired (${res.data.error})`);

@@ -1,5 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
-import { readCredentials, type StoredCredentials } from "../db/auth.ts";
+import { listLogins, readCredentials, type StoredCredentials } from "../db/auth.ts";
 import { AuthError } from "../errors.ts";
 
 /** Where the token in use came from; `--token` is a pasted token being verified before it is stored. */
@@ -59,7 +59,7 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
     return env;
   }
   const stored = readCredentials(ctx);
-  if (!stored) throw new AuthError("not_authenticated");
+  if (!stored) throw noStoredLogin(ctx);
   ctx.log.addSecret(stored.token);
   if (stored.refresh_token) ctx.log.addSecret(stored.refresh_token);
   assertHeaderSafe(stored.token, "the stored login");
@@ -97,6 +97,35 @@ export function safeReadCredentials(ctx: TrackerContext): StoredCredentials | un
   }
 }
 
+/**
+ * The error when no login is stored for the current service URL: not logged in at all, or logged
+ * in elsewhere, with the exact TRACKER_URL that selects each other login (and "unset" only when
+ * TRACKER_URL is set and unsetting it would select the one other login).
+ */
+export function noStoredLogin(ctx: TrackerContext): AuthError {
+  let others: string[] = [];
+  try {
+    others = listLogins(ctx)
+      .map((l) => l.base_url)
+      .filter((u): u is string => !!u && u !== ctx.settings.baseUrl);
+  } catch {
+    // An unreadable store: report the plain "not logged in".
+  }
+  if (others.length === 0) return new AuthError("not_authenticated");
+  const urlSet = !!ctx.env.TRACKER_URL?.trim();
+  const use =
+    others.length === 1
+      ? urlSet
+        ? `or unset TRACKER_URL to use the login for ${others[0]}`
+        : `or set TRACKER_URL=${others[0]} to use that login`
+      : `or set TRACKER_URL to one of ${others.map((u) => `TRACKER_URL=${u}`).join(", ")}`;
+  return new AuthError(
+    "host_scope",
+    `No stored login for ${ctx.settings.baseUrl} (tracker has ${others.length === 1 ? "a login" : "logins"} for ${others.join(", ")}); no token was sent.`,
+    `Run \`tracker auth login\` to log in to ${ctx.settings.baseUrl}, ${use}.`,
+  );
+}
+
 /** Stored credentials are only sent to the service URL they were issued for. */
 export function assertSameHost(ctx: TrackerContext, stored: StoredCredentials): void {
   // A login whose service URL is unknown (a repair re-added the column after a downgrade) is
@@ -108,17 +137,7 @@ export function assertSameHost(ctx: TrackerContext, stored: StoredCredentials): 
       "Run `tracker auth login` again (in CI, set TRACKER_AUTH_TOKEN).",
     );
   }
-  if (stored.base_url !== ctx.settings.baseUrl) {
-    // Only mention unsetting TRACKER_URL when it is set.
-    const other = ctx.env.TRACKER_URL?.trim()
-      ? `or unset TRACKER_URL to use ${stored.base_url}`
-      : `or set TRACKER_URL=${stored.base_url} to use that login`;
-    throw new AuthError(
-      "host_scope",
-      `Stored credentials were issued for ${stored.base_url}, not ${ctx.settings.baseUrl}; the token was not sent.`,
-      `Run \`tracker auth login\` for ${ctx.settings.baseUrl}, ${other}.`,
-    );
-  }
+  if (stored.base_url !== ctx.settings.baseUrl) throw noStoredLogin(ctx);
 }
 
 /** After a 401: one forced refresh of a stored OAuth token; undefined when no refresh is possible. */

@@ -1,7 +1,14 @@
+/**
+ * Stored logins, one per service URL (`logins`, keyed by base URL), several side by side. The
+ * single-row `auth` table of earlier versions is read as a legacy login and absorbed into `logins`
+ * by the schema repair and by every write; a legacy row whose service URL is unknown is never used
+ * for any service (it can only be replaced or removed).
+ */
 import type { Database } from "bun:sqlite";
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { parseRow, useDb, writeDb } from "./access.ts";
+import { LEGACY_MOVES } from "./schema.ts";
 
 const CredentialsRow = v.object({
   token: v.pipe(v.string(), v.minLength(1)),
@@ -17,28 +24,62 @@ const CredentialsRow = v.object({
 /** Stored credentials as read back (validated) from the database. */
 export type StoredCredentials = v.InferOutput<typeof CredentialsRow>;
 
-/** The stored credentials, if any. */
-export function readCredentials(ctx: TrackerContext): StoredCredentials | undefined {
+const COLUMNS =
+  "token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id";
+
+/** Moves the legacy single-row login into `logins` (a login already there for its URL wins). */
+export function absorbLegacyLogin(db: Database): void {
+  for (const sql of LEGACY_MOVES) db.run(sql);
+}
+
+function legacyRow(db: Database): StoredCredentials | undefined {
+  const row = db.query(`SELECT ${COLUMNS} FROM auth WHERE id = 1`).get();
+  return row ? parseRow(CredentialsRow, row, "auth") : undefined;
+}
+
+/**
+ * The stored login for a service URL (the current one by default). A legacy login whose URL is
+ * unknown is returned as well, so the caller can refuse it with the right message.
+ */
+export function readCredentials(
+  ctx: TrackerContext,
+  baseUrl: string = ctx.settings.baseUrl,
+): StoredCredentials | undefined {
   return useDb(ctx, (db) => {
-    const row = db
-      .query(
-        "SELECT token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id FROM auth WHERE id = 1",
-      )
-      .get();
-    return row ? parseRow(CredentialsRow, row, "auth") : undefined;
+    const row = db.query(`SELECT ${COLUMNS} FROM logins WHERE base_url = ?`).get(baseUrl);
+    if (row) return parseRow(CredentialsRow, row, "logins");
+    const legacy = legacyRow(db);
+    return legacy && (legacy.base_url === baseUrl || !legacy.base_url) ? legacy : undefined;
   });
 }
 
-/** Replaces the stored credentials in one transaction. */
+/** Every stored login, by service URL (a legacy one included until it is absorbed). */
+export function listLogins(ctx: TrackerContext): StoredCredentials[] {
+  return useDb(ctx, (db) => {
+    const rows = db
+      .query(`SELECT ${COLUMNS} FROM logins ORDER BY base_url`)
+      .all()
+      .map((r) => parseRow(CredentialsRow, r, "logins"));
+    const legacy = legacyRow(db);
+    if (legacy?.base_url && !rows.some((r) => r.base_url === legacy.base_url)) rows.push(legacy);
+    return rows;
+  });
+}
+
+/** Stores (or replaces) the login of `c.base_url` in one transaction; other logins stay. */
 export function writeCredentials(
   ctx: TrackerContext,
-  c: Omit<StoredCredentials, "updated_at" | "client_id"> & { client_id?: string | null },
+  c: Omit<StoredCredentials, "updated_at" | "client_id" | "base_url"> & {
+    base_url: string;
+    client_id?: string | null;
+  },
 ): void {
   writeDb(ctx, (db) => {
-    db.run(
-      `INSERT OR REPLACE INTO auth (id, token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id)
-       VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
+    db.transaction(() => {
+      absorbLegacyLogin(db);
+      // A legacy login of unknown service cannot be used; a new login takes its place.
+      db.run("DELETE FROM auth");
+      db.run(`INSERT OR REPLACE INTO logins (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
         c.token,
         c.refresh_token,
         c.expires_at,
@@ -48,31 +89,55 @@ export function writeCredentials(
         c.base_url,
         c.user_json,
         c.client_id ?? null,
-      ],
-    );
+      ]);
+    })();
   });
 }
 
-/** Removes the stored credentials; true when there were some. */
-export function clearCredentials(ctx: TrackerContext): boolean {
-  return writeDb(ctx, (db) => db.run("DELETE FROM auth WHERE id = 1").changes > 0);
+/**
+ * Removes stored logins: the one of `which` (a service URL), or every one (`"all"`). A legacy
+ * login of unknown service is removed with any of them. Returns the URLs removed.
+ */
+export function clearCredentials(
+  ctx: TrackerContext,
+  which: string | "all" = ctx.settings.baseUrl,
+): string[] {
+  return writeDb(ctx, (db) =>
+    db.transaction(() => {
+      absorbLegacyLogin(db);
+      const removed = (
+        (which === "all"
+          ? db.query("SELECT base_url FROM logins ORDER BY base_url").all()
+          : db.query("SELECT base_url FROM logins WHERE base_url = ?").all(which)) as { base_url: string }[]
+      ).map((r) => r.base_url);
+      if (which === "all") db.run("DELETE FROM logins");
+      else db.run("DELETE FROM logins WHERE base_url = ?", [which]);
+      const unknown = db.run("DELETE FROM auth").changes > 0;
+      return unknown && removed.length === 0 ? ["(a login of unknown service)"] : removed;
+    })(),
+  );
 }
 
 /**
  * Within the refresh path's own write transaction (it holds the lock across the token request):
- * the credentials' rotated tokens, or their removal when the refresh token was rejected.
+ * the login's rotated tokens, or its removal when the refresh token was rejected.
  */
 export const refreshedCredentials = {
   save(
     db: Database,
-    c: Pick<StoredCredentials, "token" | "refresh_token" | "expires_at" | "issued_at" | "updated_at">,
+    c: Pick<
+      StoredCredentials,
+      "token" | "refresh_token" | "expires_at" | "issued_at" | "updated_at" | "base_url"
+    >,
   ): void {
+    absorbLegacyLogin(db);
     db.run(
-      "UPDATE auth SET token = ?, refresh_token = ?, expires_at = ?, issued_at = ?, updated_at = ? WHERE id = 1",
-      [c.token, c.refresh_token, c.expires_at, c.issued_at, c.updated_at],
+      "UPDATE logins SET token = ?, refresh_token = ?, expires_at = ?, issued_at = ?, updated_at = ? WHERE base_url = ?",
+      [c.token, c.refresh_token, c.expires_at, c.issued_at, c.updated_at, c.base_url],
     );
   },
-  drop(db: Database): void {
-    db.run("DELETE FROM auth WHERE id = 1");
+  drop(db: Database, baseUrl: string | null): void {
+    absorbLegacyLogin(db);
+    db.run("DELETE FROM logins WHERE base_url = ?", [baseUrl]);
   },
 };

@@ -5,7 +5,7 @@ import type { StoreHandle } from "../../context.ts";
 import { CliError, ConfigError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { dbPath } from "../paths.ts";
-import { addColumnType, createTableSql, SCHEMA_VERSION, TABLES } from "./schema.ts";
+import { addColumnType, createTableSql, LEGACY_MOVES, SCHEMA_VERSION, TABLES } from "./schema.ts";
 
 /** How long a writer waits for another process's lock before failing. */
 export const BUSY_TIMEOUT_MS = 10_000;
@@ -43,6 +43,7 @@ export function repairSchema(db: Database): RepairReport {
         }
       }
     }
+    for (const sql of LEGACY_MOVES) db.run(sql);
     db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", [String(SCHEMA_VERSION)]);
   }).immediate();
   return report;
@@ -265,4 +266,31 @@ export function createStore(configDir: string, autoRepair: () => boolean, log: (
       db = undefined;
     },
   };
+}
+
+/**
+ * The service URL of the only stored login, when exactly one is stored; undefined otherwise and on
+ * any problem (quietly: the command that needs the database reports those itself). Used for the
+ * service URL when TRACKER_URL is unset, as `gh` uses its one authenticated host.
+ */
+export function soleLoginUrl(store: StoreHandle, configDir: string): string | undefined {
+  if (!existsSync(dbPath(configDir))) return undefined;
+  let db: Database;
+  try {
+    db = store.open();
+  } catch {
+    return undefined;
+  }
+  const urls = new Set<string>();
+  const collect = (sql: string) => {
+    try {
+      for (const r of db.query(sql).all() as { base_url: unknown }[])
+        if (typeof r.base_url === "string" && r.base_url !== "") urls.add(r.base_url);
+    } catch {
+      // A table this version has not created yet (auto-repair off): nothing from it.
+    }
+  };
+  collect("SELECT base_url FROM logins");
+  collect("SELECT base_url FROM auth WHERE id = 1");
+  return urls.size === 1 ? [...urls][0] : undefined;
 }

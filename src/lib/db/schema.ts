@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever a table or column is added below. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
 export interface ColumnDef {
@@ -37,6 +37,22 @@ export const TABLES: readonly TableDef[] = [
       col("base_url", "TEXT"),
       col("user_json", "TEXT"),
       // The OAuth client a device-flow login was issued to (a refresh token is bound to it).
+      col("client_id", "TEXT"),
+    ],
+  },
+  {
+    // Logins, one per service URL, several side by side (`auth` above is the single login of
+    // earlier versions; its row is moved here by LEGACY_MOVES).
+    name: "logins",
+    columns: [
+      col("base_url", "TEXT NOT NULL PRIMARY KEY"),
+      col("token", "TEXT NOT NULL"),
+      col("refresh_token", "TEXT"),
+      col("expires_at", "INTEGER"),
+      col("issued_at", "INTEGER"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+      col("kind", "TEXT"),
+      col("user_json", "TEXT"),
       col("client_id", "TEXT"),
     ],
   },
@@ -169,3 +185,13 @@ export function addColumnType(c: ColumnDef): string {
   if (/NOT NULL/i.test(t) && !/DEFAULT/i.test(t)) t = t.replace(/NOT NULL/i, "");
   return t.trim();
 }
+
+/**
+ * Data moves run by every schema repair, after the tables exist: the single login of earlier
+ * versions becomes the login of its service URL (one already stored for that URL wins). A legacy
+ * login whose URL is unknown stays where it is: it is never used, only replaced or removed.
+ */
+export const LEGACY_MOVES: readonly string[] = [
+  "INSERT OR IGNORE INTO logins (token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id) SELECT token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id FROM auth WHERE base_url IS NOT NULL AND base_url <> ''",
+  "DELETE FROM auth WHERE base_url IS NOT NULL AND base_url <> ''",
+];

@@ -66,14 +66,14 @@ describe("auth status (command)", () => {
     expect(t.stdout()).toBe(
       [
         `Not logged in to ${new URL(api.url).host} (the stored login is for https://sentry.io)`,
-        "Stored login:  for https://sentry.io",
+        "Stored login:  https://sentry.io",
         "Defaults:      none",
         "DSN:           not detected",
         "",
       ].join("\n"),
     );
     expect(t.stderr()).toBe(
-      `Run \`tracker auth login\` for ${api.url}, or unset TRACKER_URL to use https://sentry.io.\n`,
+      `Run \`tracker auth login\` to log in to ${api.url}, or unset TRACKER_URL to use the login for https://sentry.io.\n`,
     );
     expect(api.requests).toEqual([]);
     const json = createTestContext({ api, configDir: t.ctx.configDir });
@@ -84,10 +84,15 @@ describe("auth status (command)", () => {
       storedLogin: { baseUrl: "https://sentry.io" },
       token: null,
     });
-    // Logout still removes them.
+    // Logout of this URL leaves the other login alone, and says how to remove it.
     const out = createTestContext({ api, configDir: t.ctx.configDir });
-    await authLogout.call(out.ctx, flags);
-    expect(readCredentials(out.ctx)).toBeUndefined();
-    expect(out.stdout()).toBe("Logged out: removed the stored credentials for https://sentry.io.\n");
+    await authLogout.call(out.ctx, { ...flags, all: false });
+    expect(out.stdout()).toBe(`No stored login for ${api.url} to remove.\n`);
+    expect(out.stderr()).toContain("Stored logins: https://sentry.io");
+    expect(readCredentials(out.ctx, "https://sentry.io")?.token).toBe(USER_TOKEN);
+    const byUrl = createTestContext({ api, configDir: t.ctx.configDir });
+    await authLogout.call(byUrl.ctx, { ...flags, all: false, url: "https://sentry.io/" });
+    expect(byUrl.stdout()).toBe("Logged out: removed the stored login for https://sentry.io.\n");
+    expect(readCredentials(byUrl.ctx, "https://sentry.io")).toBeUndefined();
   });
 });

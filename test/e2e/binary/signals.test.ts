@@ -65,7 +65,7 @@ test("Ctrl-C while waiting for the device-flow approval: exit 130, the stored lo
   expect(await first.exited).toBe(0);
   const stored = () => {
     const db = new Database(join(configDir, "tracker.db"), { readonly: true });
-    const rows = db.query("SELECT * FROM auth").all();
+    const rows = db.query("SELECT * FROM logins").all();
     const check = db.query("PRAGMA integrity_check").get() as { integrity_check: string };
     db.close();
     return { rows, check: check.integrity_check };
