@@ -9,7 +9,7 @@ import type { TrackerContext } from "../../context.ts";
 import { readScanCache, type ScanCacheEntry, writeScanCache } from "../db/dsn-cache.ts";
 import { ConfigError } from "../errors.ts";
 import { type Dsn, parseDsn } from "./parse.ts";
-import { ancestorChain, findProjectRoot } from "./root.ts";
+import { ancestorChain, findProjectRoot, isMarkedRoot } from "./root.ts";
 import { type DsnLocation, type ScanHooks, scanTree } from "./scan.ts";
 
 /** One DSN found for the working directory, with a human label of where it came from. */
@@ -28,6 +28,8 @@ export interface FindDsnOptions {
   fresh?: boolean;
   /** File-system observer (tests use it to prove a warm run reads nothing). */
   hooks?: ScanHooks;
+  /** The scan's time budget in ms (tests make it run out). */
+  budgetMs?: number;
 }
 
 /** The DSNs that apply to the working directory and whether the scan cache served them. */
@@ -135,14 +137,28 @@ export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDet
     ctx.log.debug(`Target: DSN scan cache hit for ${root} (${entry.locations.length} location(s) verified)`);
   } else {
     const started = performance.now();
-    // Outside any project (home directory, file-system root) only that directory itself is read.
-    const shallow = root === resolve(ctx.homeDir) || dirname(root) === root;
-    const scan = scanTree(root, { mode, hooks: opts.hooks, maxDepth: shallow ? 0 : undefined });
+    // Outside any project (no VCS or project marker from here up; the home directory; the
+    // file-system root) only the current directory itself is read, never the tree below it.
+    const shallow = root === resolve(ctx.homeDir) || dirname(root) === root || !isMarkedRoot(root);
+    const scan = scanTree(root, {
+      mode,
+      hooks: opts.hooks,
+      maxDepth: shallow ? 0 : undefined,
+      budgetMs: opts.budgetMs,
+    });
+    const ms = Math.round(performance.now() - started);
     ctx.log.debug(
-      `Target: scanned ${root} for DSNs: ${scan.filesRead} file(s) read, ${scan.locations.length} DSN location(s), ${Math.round(performance.now() - started)} ms`,
+      `Target: scanned ${root}${shallow ? " (this directory only: not inside a project)" : ""} for DSNs: ${scan.filesRead} file(s) read, ${scan.locations.length} DSN location(s), ${ms} ms`,
     );
     entry = { v: 1, root, mode, locations: scan.locations, dirMtimes: scan.dirMtimes };
-    writeScanCache(ctx, entry);
+    if (scan.truncated) {
+      // An incomplete scan is used for this run only: a later run scans again.
+      ctx.log.warn(
+        `DSN detection stopped after ${ms} ms in ${root} (${scan.filesRead} file(s) read); DSNs in files not read are not used. Name the project (<org>/<project>) or set TRACKER_DSN.`,
+      );
+    } else {
+      writeScanCache(ctx, entry);
+    }
   }
   const found: FoundDsn[] = [];
   for (const loc of scopeLocations(entry.locations, ctx.cwd, root)) {

@@ -63,3 +63,8 @@ export function ancestorChain(start: string, root: string): string[] {
     dir = parent;
   }
 }
+
+/** True when `dir` carries a version-control or project marker (it is a project root). */
+export function isMarkedRoot(dir: string): boolean {
+  return [...VCS_MARKERS, ...PROJECT_MARKERS].some((m) => existsSync(join(dir, m)));
+}

@@ -58,6 +58,8 @@ export interface ScanResult {
   /** Modification times of scanned directories (absolute path → ms), for cache verification. */
   dirMtimes: Record<string, number>;
   filesRead: number;
+  /** True when the time budget ran out before the whole tree was read. */
+  truncated: boolean;
 }
 
 /** File-system observer; tests count calls to prove a warm run does not rescan. */
@@ -73,7 +75,12 @@ export interface ScanOptions {
   hooks?: ScanHooks;
   /** Deepest level scanned below the root (default MAX_DEPTH; 0 = the root directory only). */
   maxDepth?: number;
+  /** Time budget in ms (default SCAN_BUDGET_MS): past it the scan stops and says it is incomplete. */
+  budgetMs?: number;
 }
+
+/** How long one scan may take before it stops (a huge tree must not hold up every command). */
+export const SCAN_BUDGET_MS = 2_000;
 
 const BUF = Buffer.allocUnsafe(MAX_FILE_BYTES + 1);
 const AT = 0x40;
@@ -166,8 +173,17 @@ export function scanTree(root: string, opts: ScanOptions = {}): ScanResult {
   const locations: DsnLocation[] = [];
   const dirMtimes: Record<string, number> = {};
   let filesRead = 0;
+  let truncated = false;
+  const deadline = performance.now() + (opts.budgetMs ?? SCAN_BUDGET_MS);
   const stack: { dir: string; depth: number }[] = [{ dir: root, depth: 0 }];
+  let first = true;
   while (stack.length > 0) {
+    // The root itself is always read; below it, only while the budget lasts.
+    if (!first && performance.now() > deadline) {
+      truncated = true;
+      break;
+    }
+    first = false;
     const { dir, depth } = stack.pop() as { dir: string; depth: number };
     hooks?.onReadDir?.(dir);
     let entries: Dirent[];
@@ -202,5 +218,5 @@ export function scanTree(root: string, opts: ScanOptions = {}): ScanResult {
       stack.push({ dir: join(dir, subdirs[i] as string), depth: depth + 1 });
     }
   }
-  return { root, locations, dirMtimes, filesRead };
+  return { root, locations, dirMtimes, filesRead, truncated };
 }

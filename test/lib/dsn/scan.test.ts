@@ -157,6 +157,39 @@ describe("findDsns", () => {
     expect(r.found.map((f) => [f.dsn.raw, f.source])).toEqual([[dsn("a"), "../../../.env"]]);
   });
 
+  test("outside any project (no VCS or project marker up to /): only the current directory is read", () => {
+    const root = tree({
+      ".env": `SENTRY_DSN=${dsn("a")}`,
+      "elsewhere/.env": `SENTRY_DSN=${dsn("b")}`,
+      "elsewhere/deep/app.py": `sentry_sdk.init(dsn="${dsn("c")}")`,
+    });
+    const dirs: string[] = [];
+    const { ctx } = createTestContext({ cwd: root });
+    const r = findDsns(ctx, { hooks: { onReadDir: (d) => dirs.push(d) } });
+    expect(r.found.map((f) => [f.dsn.raw, f.source])).toEqual([[dsn("a"), ".env"]]);
+    expect(dirs).toEqual([root]);
+  });
+
+  test("a scan past its time budget stops, says so on stderr, and is not cached", () => {
+    const root = tree({
+      ".git/HEAD": "ref",
+      ".env": `SENTRY_DSN=${dsn("a")}`,
+      "apps/web/.env": `SENTRY_DSN=${dsn("b")}`,
+    });
+    const t = createTestContext({ cwd: root, configDir: tempDir() });
+    const r = findDsns(t.ctx, { budgetMs: 0 });
+    expect(r.found.map((f) => f.source)).toEqual([".env"]);
+    expect(t.stderr()).toContain(`Warning: DSN detection stopped after`);
+    expect(t.stderr()).toContain(`in ${root} (`);
+    expect(t.stderr()).toContain("Name the project (<org>/<project>) or set TRACKER_DSN.");
+    // The next run scans again (with its full budget) and finds both.
+    const again = createTestContext({ cwd: root, configDir: t.ctx.configDir });
+    const full = findDsns(again.ctx);
+    expect(full.fromCache).toBe(false);
+    expect(full.found.map((f) => f.source).sort()).toEqual([".env", "apps/web/.env"]);
+    expect(again.stderr()).toBe("");
+  });
+
   test("nothing above the root: no DSN", () => {
     const root = tree({ ".env": `SENTRY_DSN=${dsn("z")}`, "proj/.git/HEAD": "ref", "proj/src/x.ts": "" });
     const { ctx } = createTestContext({ cwd: join(root, "proj/src") });
