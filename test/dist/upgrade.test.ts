@@ -212,8 +212,15 @@ test("a binary outside any known install location: unknown_method with the manua
   expect(r.exitCode).toBe(50);
   expect(r.stderr).toContain(`Error: Cannot tell how tracker at ${i.binary} was installed`);
   expect(r.stderr).toContain(`download ${rel.url}/latest/download/${hostAssets()[0]}`);
-  expect(r.stderr).toContain("Pass --method curl, npm or brew.");
+  expect(r.stderr).toContain("Pass --method curl, npm or brew, e.g. `tracker upgrade --method curl`.");
   expect(rel.requests).toEqual([]);
+  // A named version is checked first, and the hint repeats it with the flag to add.
+  const unknown = await upgrade(i, ["9.9.9"]);
+  expect(unknown.exitCode).toBe(50);
+  expect(unknown.stderr).toStartWith("Error: Version 9.9.9 of tracker was not found");
+  const pinned = await upgrade(i, ["0.3.0"]);
+  expect(pinned.exitCode).toBe(50);
+  expect(pinned.stderr).toContain("e.g. `tracker upgrade 0.3.0 --method curl`");
   // --check still answers; --method curl forces the install-script path.
   expect(await upgrade(i, ["--check"])).toEqual({
     exitCode: 0,

@@ -21,14 +21,15 @@ import { compareVersions, parseVersion } from "../../lib/upgrade/version.ts";
 import { VERSION } from "../../lib/version.ts";
 import type { UpgradeFlags } from "./index.ts";
 
-function unknownMethod(ctx: TrackerContext, compiled: boolean): UpgradeError {
+function unknownMethod(ctx: TrackerContext, compiled: boolean, pinned: string | undefined): UpgradeError {
   const asset = currentAsset() ?? "tracker-<os>-<arch>";
+  const again = `tracker upgrade${pinned ? ` ${pinned}` : ""} --method curl`;
   return new UpgradeError(
     "unknown_method",
     compiled
       ? `Cannot tell how tracker at ${ctx.execPath} was installed, so it cannot upgrade itself.`
       : "tracker is running from source (not an installed binary), so it cannot upgrade itself.",
-    `Pass --method curl, npm or brew. For a pinned binary (e.g. in a CI image), download ${latestAssetUrl(releaseBaseUrl(ctx), asset)}, check it against SHA256SUMS and replace the file yourself.`,
+    `Pass --method curl, npm or brew, e.g. \`${again}\`. For a pinned binary (e.g. in a CI image), download ${latestAssetUrl(releaseBaseUrl(ctx), asset)}, check it against SHA256SUMS and replace the file yourself.`,
   );
 }
 
@@ -40,6 +41,8 @@ export default async function upgrade(
 ): Promise<void> {
   const pinned = version !== undefined ? parseVersion(version) : undefined;
   if (process.platform === "win32") removeStaleOldBinary(this.execPath);
+  // A named version is checked before anything else: if it does not exist, nothing else matters.
+  const early = pinned ? await fetchManifest(this, pinned) : undefined;
   const compiled = isCompiledBinary();
   const detected = flags.method
     ? { method: flags.method, reason: "--method" }
@@ -53,7 +56,7 @@ export default async function upgrade(
   if (detected) this.log.debug(`Install method ${detected.method}: ${detected.reason}`);
   const method = detected?.method;
   if (!flags.check) {
-    if (!method) throw unknownMethod(this, compiled);
+    if (!method) throw unknownMethod(this, compiled, pinned);
     if (method === "curl" && !compiled) {
       throw new UpgradeError(
         "unsupported_operation",
@@ -70,7 +73,7 @@ export default async function upgrade(
     }
   }
 
-  const manifest = await fetchManifest(this, pinned);
+  const manifest = early ?? (await fetchManifest(this, pinned));
   const target = manifest.version;
   const order = compareVersions(target, VERSION);
   const updateAvailable = pinned ? order !== 0 : order > 0;
