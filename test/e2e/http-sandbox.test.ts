@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
+import { envFileFor } from "../../script/sandbox.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
@@ -45,6 +46,34 @@ test("bun run sandbox prints the exports, answers on the printed URL, and cleans
     expect(vars.TRACKER_AUTH_TOKEN).toBe(USER_TOKEN);
     expect(existsSync(vars.TRACKER_CONFIG_DIR as string)).toBe(true);
     expect(out).toContain("org list");
+    // The same export line for another shell: `eval "$(bun run sandbox --env --port N)"`.
+    const port = Number(new URL(vars.TRACKER_URL as string).port);
+    expect(out).toContain(`eval "$(bun run sandbox --env --port ${port})"`);
+    const env = Bun.spawnSync(
+      [process.execPath, "run", "script/sandbox.ts", "--env", "--port", String(port)],
+      {
+        cwd: ROOT,
+      },
+    );
+    expect(env.exitCode).toBe(0);
+    expect(env.stdout.toString()).toBe(`${line}\n`);
+    // Every analysis state is reachable from a documented issue, with its exit code.
+    for (const state of [
+      "not enabled (exit 40)",
+      "no budget for AI analysis (exit 41)",
+      "disabled by the organization (exit 42)",
+      "fails (exit 43)",
+    ])
+      expect(out).toContain(state);
+    const notEnabled = /(acme\/WEB-\w+)\s+AI analysis not enabled/.exec(out)?.[1] as string;
+    const explain = Bun.spawnSync(
+      [process.execPath, "run", "src/bin.ts", "issue", "explain", notEnabled, "--json"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...vars },
+      },
+    );
+    expect(explain.exitCode).toBe(40);
 
     const res = await fetch(`${vars.TRACKER_URL}/api/0/organizations/`, {
       headers: { Authorization: `Bearer ${vars.TRACKER_AUTH_TOKEN}` },
@@ -71,6 +100,16 @@ test("bun run sandbox prints the exports, answers on the printed URL, and cleans
     proc.kill("SIGINT");
     expect(await proc.exited).toBe(0);
     expect(existsSync(vars.TRACKER_CONFIG_DIR as string)).toBe(false);
+    expect(existsSync(envFileFor(port))).toBe(false);
+    // With no sandbox on that port, --env says so (exit 1) instead of printing a stale line.
+    const gone = Bun.spawnSync(
+      [process.execPath, "run", "script/sandbox.ts", "--env", "--port", String(port)],
+      {
+        cwd: ROOT,
+      },
+    );
+    expect(gone.exitCode).toBe(1);
+    expect(gone.stderr.toString()).toContain(`no sandbox is running on port ${port}`);
   } finally {
     proc.kill();
   }
