@@ -78,3 +78,37 @@ test("human output has an ALIAS column and the alias tip", async () => {
   expect(r.stdout).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/m);
   expect(r.stderr).toContain("Tip: view an issue by alias and suffix");
 });
+
+test("a monorepo with DSNs of two organizations: full short IDs and numeric IDs need no project context", async () => {
+  const cwd = monorepo([
+    ["acme", "api", "services/api"],
+    ["globex", "billing", "services/billing"],
+  ]);
+  const configDir = tempDir();
+  const run = (args: string[]) => runCli(args, { api, token: USER_TOKEN, cwd, configDir });
+  const billing = api.state.projects.find((p) => p.org === "globex" && p.slug === "billing");
+  expect(billing).toBeDefined();
+  // A short ID found in one of the organizations.
+  const view = await run(["issue", "view", "BILLING-1", "--json"]);
+  expect(view.stderr).not.toContain("ambiguous");
+  expect(view.exitCode).toBe(0);
+  const issue = JSON.parse(view.stdout) as { id: string; org: string; shortId: string };
+  expect([issue.org, issue.shortId]).toEqual(["globex", "BILLING-1"]);
+  // Its numeric ID, and the AI analysis of the same short ID.
+  const byId = await run(["issue", "view", issue.id, "--json", "--fresh"]);
+  expect(byId.exitCode).toBe(0);
+  expect(JSON.parse(byId.stdout).shortId).toBe("BILLING-1");
+  const explain = await run(["issue", "explain", "BILLING-1", "--json"]);
+  expect(explain.stderr).not.toContain("ambiguous");
+  expect(explain.exitCode).toBe(0);
+  // The same short ID in both organizations is never picked silently; every suggestion works.
+  const twice = await run(["issue", "view", "WEB-1"]);
+  expect(twice.exitCode).toBe(23);
+  expect(twice.stderr).toContain("Error: Issue 'WEB-1' exists in 2 organizations.");
+  expect(twice.stderr).toContain("  - acme/WEB-1\n  - globex/WEB-1");
+  for (const pick of ["acme/WEB-1", "globex/WEB-1"]) {
+    const r = await run(["issue", "view", pick, "--json"]);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).org).toBe(pick.split("/")[0]);
+  }
+}, 30_000);

@@ -10,7 +10,7 @@ import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ContextError, ResolutionError } from "../errors.ts";
 import { activeAliasTarget, lookupAlias } from "../db/aliases.ts";
 import { dropIssueRefs, readIssueRef, writeIssueRefs } from "../db/issue-refs.ts";
-import { resolveOrg, resolveOrgProject } from "../resolve/target.ts";
+import { contextOrgs, resolveOrgProject } from "../resolve/target.ts";
 import { type IssueRef, parseIssueRef } from "./reference.ts";
 
 /** A resolved issue and the organization it belongs to. */
@@ -29,13 +29,35 @@ function isNotFound(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 404 || err.status === 403);
 }
 
-async function optionalOrg(ctx: TrackerContext, opts: IssueResolveOptions): Promise<string | undefined> {
+/**
+ * The organizations to look in for a full short ID or numeric ID: the one the context names, or
+ * every organization of the detected DSNs (a monorepo may span several); none when nothing is known.
+ */
+async function lookIn(ctx: TrackerContext, opts: IssueResolveOptions): Promise<string[]> {
   try {
-    return (await resolveOrg(ctx, undefined, opts)).org;
+    const { orgs, source } = await contextOrgs(ctx, opts);
+    if (orgs.length === 1) ctx.log.info(`Using organization ${orgs[0]} (from ${source})`);
+    else if (orgs.length > 1)
+      ctx.log.debug(`Target: looking in the detected organizations ${orgs.join(", ")}`);
+    return orgs;
   } catch (err) {
-    if (err instanceof ContextError) return undefined;
+    if (err instanceof ContextError) return [];
     throw err;
   }
+}
+
+/** The issue a numeric ID names in one of several organizations (IDs are unique across them). */
+async function numericIn(
+  ctx: TrackerContext,
+  orgs: readonly string[],
+  id: string,
+): Promise<ResolvedIssue | undefined> {
+  const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => getIssue(ctx, o, id));
+  for (const [i, r] of results.entries()) {
+    if (r.status === "fulfilled") return { org: orgs[i] as string, issue: r.value };
+    if (r.reason instanceof AuthError || !isNotFound(r.reason)) throw r.reason;
+  }
+  return undefined;
 }
 
 async function byShortId(
@@ -59,23 +81,47 @@ async function byShortId(
   }
 }
 
+/** Looks a short ID up in each of `orgs` (in parallel, bounded): every organization that has it. */
+async function shortIdIn(
+  ctx: TrackerContext,
+  orgs: readonly string[],
+  shortId: string,
+): Promise<ResolvedIssue[]> {
+  const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => lookupShortId(ctx, o, shortId));
+  const found: ResolvedIssue[] = [];
+  for (const [i, r] of results.entries()) {
+    if (r.status === "fulfilled")
+      found.push({ org: r.value.organizationSlug || (orgs[i] as string), issue: r.value.group });
+    else if (r.reason instanceof AuthError || !isNotFound(r.reason)) throw r.reason;
+  }
+  return found;
+}
+
+/**
+ * A full short ID without an organization: looked up in the organization the context names, else
+ * in the detected organizations, else (or when they do not have it) in every accessible one. The
+ * same short ID in two organizations is never resolved to whichever answered first.
+ */
 async function shortIdAnywhere(
   ctx: TrackerContext,
   shortId: string,
   opts: IssueResolveOptions,
 ): Promise<ResolvedIssue> {
-  const org = await optionalOrg(ctx, opts);
-  if (org) return byShortId(ctx, org, shortId, `short ID ${shortId.toUpperCase()} in ${org}`);
-  const orgs = await listOrganizations(ctx, { fresh: opts.fresh });
-  const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => lookupShortId(ctx, o.slug, shortId));
-  const found: ResolvedIssue[] = [];
-  for (const r of results) {
-    if (r.status === "fulfilled") found.push({ org: r.value.organizationSlug, issue: r.value.group });
-    else if (r.reason instanceof AuthError || !isNotFound(r.reason)) throw r.reason;
+  const upper = shortId.toUpperCase();
+  const context = await lookIn(ctx, opts);
+  if (context.length === 1) {
+    const org = context[0] as string;
+    return byShortId(ctx, org, shortId, `short ID ${upper} in ${org}`);
   }
-  // The same short ID in two organizations is never resolved to whichever answered first.
+  let found = context.length > 1 ? await shortIdIn(ctx, context, shortId) : [];
+  let tried = [...context];
+  if (found.length === 0) {
+    const all = (await listOrganizations(ctx, { fresh: opts.fresh })).map((o) => o.slug);
+    const rest = all.filter((o) => !context.includes(o));
+    found = await shortIdIn(ctx, rest, shortId);
+    tried = [...context, ...rest];
+  }
   if (found.length > 1) {
-    const upper = shortId.toUpperCase();
     throw new ResolutionError(
       `Issue '${upper}'`,
       `exists in ${found.length} organizations`,
@@ -84,13 +130,13 @@ async function shortIdAnywhere(
     );
   }
   if (found[0]) {
-    writeIssueRefs(ctx, [`*/${shortId.toUpperCase()}`], found[0].org, found[0].issue.id);
+    writeIssueRefs(ctx, [`*/${upper}`], found[0].org, found[0].issue.id);
     return found[0];
   }
   throw new ResolutionError(
-    `Issue '${shortId.toUpperCase()}'`,
+    `Issue '${upper}'`,
     "was not found in any organization you can access",
-    `Tried: short ID ${shortId.toUpperCase()} in ${orgs.map((o) => o.slug).join(", ") || "no organizations"}.`,
+    `Tried: short ID ${upper} in ${tried.join(", ") || "no organizations"}.`,
   );
 }
 
@@ -168,7 +214,13 @@ async function resolveUncached(
 ): Promise<ResolvedIssue> {
   const ref = parseIssueRef(raw);
   if (ref.kind === "numeric") {
-    const org = ref.org ?? (await optionalOrg(ctx, opts));
+    const orgs = ref.org ? [ref.org] : await lookIn(ctx, opts);
+    const org = orgs.length === 1 ? orgs[0] : undefined;
+    if (orgs.length > 1) {
+      // Several detected organizations: the one that has it; else the service's unscoped route.
+      const hit = await numericIn(ctx, orgs, ref.id);
+      if (hit) return hit;
+    }
     try {
       if (org) return { org, issue: await getIssue(ctx, org, ref.id) };
       const issue = await getIssueUnscoped(ctx, ref.id);

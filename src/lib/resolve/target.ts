@@ -202,6 +202,25 @@ export async function resolveOrgProject(
   return first;
 }
 
+/**
+ * The organizations the context names when no argument does: TRACKER_ORG, else the stored default,
+ * else those of the detected DSNs (several in a monorepo that spans organizations); none when
+ * nothing names one. `source` says where they came from.
+ */
+export async function contextOrgs(
+  ctx: TrackerContext,
+  opts: ResolveOptions,
+): Promise<{ orgs: string[]; source: string }> {
+  if (ctx.settings.org) return { orgs: [ctx.settings.org], source: "TRACKER_ORG" };
+  ctx.log.debug("Target: TRACKER_ORG not set");
+  const defaults = safeDefaults(ctx);
+  if (defaults.org) return { orgs: [defaults.org], source: "defaults" };
+  ctx.log.debug("Target: no stored default organization");
+  const detected = await detectedProjects(ctx, opts);
+  const orgs = [...new Set(detected.map((d) => d.org))];
+  return { orgs, source: orgs.length === 1 ? (detected[0]?.source ?? "a DSN") : "detected DSNs" };
+}
+
 /** Resolves an organization only (argument, TRACKER_ORG, defaults, DSN). */
 export async function resolveOrg(
   ctx: TrackerContext,
@@ -221,28 +240,16 @@ export async function resolveOrg(
     ctx.log.debug(`Target: organization ${slug} from the argument`);
     return { org: slug, source: "argument" };
   }
-  let r: { org: string; source: string } | undefined;
-  if (ctx.settings.org) r = { org: ctx.settings.org, source: "TRACKER_ORG" };
-  else {
-    ctx.log.debug("Target: TRACKER_ORG not set");
-    const defaults = safeDefaults(ctx);
-    if (defaults.org) r = { org: defaults.org, source: "defaults" };
-    else {
-      ctx.log.debug("Target: no stored default organization");
-      const detected = await detectedProjects(ctx, opts);
-      const orgs = [...new Set(detected.map((d) => d.org))];
-      if (orgs.length > 1) {
-        throw new ResolutionError(
-          "Organization",
-          `is ambiguous: DSNs of ${orgs.length} organizations were detected`,
-          `Name one of them, e.g. \`${opts.command} ${orgs[0]}\`.`,
-          orgs,
-        );
-      }
-      const d = detected[0];
-      if (d) r = { org: d.org, source: d.source };
-    }
+  const { orgs, source } = await contextOrgs(ctx, opts);
+  if (orgs.length > 1) {
+    throw new ResolutionError(
+      "Organization",
+      `is ambiguous: DSNs of ${orgs.length} organizations were detected`,
+      `Name one of them, e.g. \`${opts.command} ${orgs[0]}\`.`,
+      orgs,
+    );
   }
+  const r = orgs[0] ? { org: orgs[0], source } : undefined;
   if (!r) throw missingContext("Organization", opts);
   ctx.log.info(`Using organization ${r.org} (from ${r.source})`);
   return r;
