@@ -236,8 +236,12 @@ export type UpgradeReason =
 export class UpgradeError extends CliError {
   readonly reason: UpgradeReason;
   readonly hint: string | undefined;
-  constructor(reason: UpgradeReason, message: string, hint?: string) {
-    super(message, EXIT.upgrade);
+  /**
+   * `connection`: the release server could not be reached or the transfer broke off, which
+   * is a network failure (exit 31) like any other; everything else about an upgrade is 50.
+   */
+  constructor(reason: UpgradeReason, message: string, hint?: string, opts: { connection?: boolean } = {}) {
+    super(message, opts.connection ? EXIT.network : EXIT.upgrade);
     this.name = "UpgradeError";
     this.reason = reason;
     this.hint = hint;

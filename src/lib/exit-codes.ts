@@ -108,8 +108,8 @@ export const EXIT_CODE_TABLE: readonly ExitCodeDoc[] = [
   {
     code: 31,
     name: "network",
-    when: "connection, TLS or timeout failure",
-    action: "check the network, proxy and TRACKER_URL; retry",
+    when: "connection, TLS or timeout failure (the service or the release server)",
+    action: "check the network, proxy and TRACKER_URL (TRACKER_RELEASE_URL for upgrades); retry",
   },
   {
     code: 40,
@@ -133,7 +133,7 @@ export const EXIT_CODE_TABLE: readonly ExitCodeDoc[] = [
   {
     code: 50,
     name: "upgrade",
-    when: "the upgrade failed",
+    when: "the upgrade failed (bad release, checksum, self-test, install method)",
     action: "read the reason; the old binary is intact",
   },
   {

@@ -168,11 +168,11 @@ test("self-test failure: the new binary is rejected, old binary intact", async (
   await expectUntouched(i);
 });
 
-test("interrupted download: network_error, old binary intact", async () => {
+test("interrupted download: network_error (31, a network failure), old binary intact", async () => {
   const i = installOld();
   rel.fault(`/download/v0.3.0/${hostAssets()[0]}`, { interruptAfterBytes: 4096 });
   const r = await upgrade(i, []);
-  expect(r.exitCode).toBe(50);
+  expect(r.exitCode).toBe(31);
   expect(r.stderr).toStartWith(`Error: The download of ${hostAssets()[0]} was interrupted`);
   await expectUntouched(i);
 });
@@ -188,13 +188,16 @@ test("unknown version: version_not_found", async () => {
   await expectUntouched(i);
 });
 
-test("unreachable release server and server errors: network_error", async () => {
+test("unreachable release server (31) and server errors (50): network_error", async () => {
   const i = installOld();
   const probe = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response("") });
   const closed = `http://127.0.0.1:${probe.port}`;
   probe.stop(true);
   const r = await upgrade(i, [], { TRACKER_RELEASE_URL: closed });
-  expect(r.exitCode).toBe(50);
+  expect(r.exitCode).toBe(31);
+  const check = await upgrade(i, ["--check"], { TRACKER_RELEASE_URL: closed });
+  expect(check.exitCode).toBe(31);
+  expect(check.stderr).toStartWith(`Error: Could not reach the release server at ${closed}: `);
   expect(r.stderr).toStartWith(`Error: Could not reach the release server at ${closed}: `);
   expect(r.stderr).toContain("set TRACKER_RELEASE_URL to a reachable mirror");
   rel.fault("/download/v0.3.0/manifest.json", { status: 503 });

@@ -74,8 +74,8 @@ const CASES: Record<number, Case> = {
   41: () => run(["issue", "explain", analysisIssue({ deny: "no_budget" })]),
   42: () => run(["issue", "explain", analysisIssue({ deny: "ai_disabled" })]),
   43: () => run(["issue", "explain", analysisIssue({ outcome: "error", pollsPerStage: 1 })]),
-  50: () =>
-    run(["upgrade", "--check"], { env: { TRACKER_RELEASE_URL: `http://127.0.0.1:${refusedPort()}` } }),
+  // A plain-http release server off loopback is refused before any request; an unreachable one is 31.
+  50: () => run(["upgrade", "--check"], { env: { TRACKER_RELEASE_URL: "http://releases.example.com" } }),
   51: () => {
     api.inject({ path: "/oauth/device/code/", status: 401, body: { error: "invalid_client" } });
     return run(["auth", "login"], { token: undefined, env: { TRACKER_CLIENT_ID: "some-client" } });

@@ -52,6 +52,7 @@ export async function downloadVerified(
       "network_error",
       `Could not download ${req.asset}: ${describeFetchFailure(err)}.`,
       "Check your network connection and try again.",
+      { connection: true },
     );
   }
   if (res.status === 404) {
@@ -89,6 +90,7 @@ export async function downloadVerified(
         "network_error",
         `The download of ${req.asset} was interrupted after ${bytes} bytes: ${describeFetchFailure(err)}.`,
         "Nothing was changed; try again.",
+        { connection: true },
       );
     }
     if (Number.isFinite(expectedLength) && bytes !== expectedLength) {
@@ -96,6 +98,7 @@ export async function downloadVerified(
         "network_error",
         `The download of ${req.asset} was interrupted: got ${bytes} of ${expectedLength} bytes.`,
         "Nothing was changed; try again.",
+        { connection: true },
       );
     }
     const actual = hasher.digest("hex");

@@ -112,6 +112,7 @@ export async function fetchManifest(
       "network_error",
       `Could not reach the release server at ${base}: ${describeFetchFailure(err)}.`,
       "Check your network connection, or set TRACKER_RELEASE_URL to a reachable mirror.",
+      { connection: true },
     );
   }
   if (res.status === 404 && version) {

@@ -51,7 +51,12 @@ const CASES: Case[] = [
   {
     args: ["upgrade", "--check"],
     env: { TRACKER_RELEASE_URL: "http://127.0.0.1:1" },
-    want: { class: "UpgradeError", reason: "network_error", code: 50 },
+    want: { class: "UpgradeError", reason: "network_error", code: 31 },
+  },
+  {
+    args: ["upgrade", "--check"],
+    env: { TRACKER_RELEASE_URL: "http://releases.example.com" },
+    want: { class: "UpgradeError", code: 50 },
   },
 ];
 
