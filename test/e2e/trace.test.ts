@@ -21,6 +21,35 @@ describe("trace list (real CLI)", () => {
     expect(api.requestsTo(EVENTS).map((q) => q.query.get("per_page"))).toEqual(["100", "100", "50"]);
   });
 
+  test("-t/--period like issue list: sent as statsPeriod, named in the footer and the next-page hint", async () => {
+    const r = await runCli(["trace", "list", "acme/web", "-t", "24h", "-n", "2"], {
+      api,
+      token: USER_TOKEN,
+      terminal: { stderr: true },
+      env: { NO_COLOR: "1" },
+    });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout.split("\n")).toHaveLength(3);
+    expect(r.stderr).toStartWith(
+      "Showing 2 traces from acme/web (newest first, last 24h). More available; next page:\n" +
+        "  tracker trace list acme/web -t 24h -n 2 -c last\n",
+    );
+    const long = await runCli(["trace", "list", "acme/web", "--period", "2w", "--json"], {
+      api,
+      token: USER_TOKEN,
+    });
+    expect(long.exitCode).toBe(0);
+    expect(api.requestsTo(EVENTS).map((q) => q.query.get("statsPeriod"))).toEqual(["24h", "2w"]);
+    for (const bad of ["90m", "0d", "week"]) {
+      const b = await runCli(["trace", "list", "acme/web", "-t", bad], { api, token: USER_TOKEN });
+      expect(b.exitCode).toBe(21);
+      expect(b.stdout).toBe("");
+      expect(b.stderr).toStartWith("Error: ");
+      expect(b.stderr).toContain("--period must be");
+    }
+    expect(api.requestsTo(EVENTS)).toHaveLength(2);
+  });
+
   test("piped rows, then -c last in a new process, then trace view of a prefix from the rows", async () => {
     const configDir = tempDir();
     // stdout piped, stderr on a terminal: rows for the script, the footer for the person.
