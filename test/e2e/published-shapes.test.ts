@@ -1,6 +1,7 @@
 /**
  * Every command against the answers of Sentry's published API reference (test/fixtures/published,
- * taken verbatim from the examples of getsentry/sentry-api-schema, see its index.json). The fake
+ * taken verbatim from the examples of getsentry/sentry-api-schema, see its index.json, which also
+ * names the endpoints the client calls that have no published example, and why). The fake
  * serves each example in place of its own answer, so a wrong belief about the wire shows here even
  * when the fake agrees with the client. Only URLs are rewritten: the examples name sentry.io hosts,
  * and a test talks to loopback only.
