@@ -1,22 +1,31 @@
 /** Did-you-mean for names the user typed: edit distance and the near matches among candidates. */
 
-/** Edit distance (Levenshtein) of two short words. */
+/**
+ * Edit distance of two short words: insertions, deletions, substitutions and swaps of two
+ * neighbouring characters each cost 1 (optimal string alignment, as git's did-you-mean counts),
+ * so the common typo `wbe` for `web` is one edit, not two.
+ */
 export function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let before: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
+    const cur = [i];
     for (let j = 1; j <= b.length; j++) {
-      const cur = row[j] as number;
-      row[j] = Math.min(
-        (row[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
+      const same = a[i - 1] === b[j - 1];
+      let d = Math.min(
+        (prev[j] as number) + 1,
+        (cur[j - 1] as number) + 1,
+        (prev[j - 1] as number) + (same ? 0 : 1),
       );
-      prev = cur;
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d = Math.min(d, (before[j - 2] as number) + 1);
+      }
+      cur.push(d);
     }
+    before = prev;
+    prev = cur;
   }
-  return row[b.length] as number;
+  return prev[b.length] as number;
 }
 
 /**

@@ -17,6 +17,13 @@ describe("did-you-mean for slugs", () => {
     expect(r.stdout).toBe("");
   });
 
+  test("two swapped letters count as one edit: acme/wbe suggests acme/web", async () => {
+    const r = await run(["project", "view", "acme/wbe"]);
+    expect(r.exitCode).toBe(23);
+    expect(r.stderr).toContain("Did you mean acme/web?");
+    expect(r.stdout).toBe("");
+  });
+
   test("an organization typo: the near organization is suggested, with the project kept", async () => {
     const r = await run(["trace", "list", "acmee/web"]);
     expect(r.exitCode).toBe(23);
