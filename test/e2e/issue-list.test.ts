@@ -155,10 +155,13 @@ describe("issue list flags", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("a query the server cannot parse is a ValidationError with its text", async () => {
+  test("a query the server cannot parse is an ApiError: the status, then its reason indented", async () => {
     const r = await list(["acme/web", "-q", 'title:"unterminated']);
-    expect(r.exitCode).toBe(21);
-    expect(r.stderr).toContain('Error: Invalid search query: Expected """ but end of input found.');
+    expect(r.exitCode).toBe(30);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toStartWith(
+      'Error: Request failed with status 400\n  Invalid search query: Expected """ but end of input found.\n\nFix the --query value',
+    );
   });
 
   test("a malformed target is a ValidationError", async () => {

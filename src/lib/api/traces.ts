@@ -4,8 +4,9 @@
  */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { ApiError, ValidationError } from "../errors.ts";
+import { ApiError } from "../errors.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
+import { isSearchQueryError } from "../http/errors.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
 import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
 
@@ -108,14 +109,20 @@ export async function listTraces(
     try {
       res = await ask(size, cursor, dataset);
     } catch (err) {
-      if (!(dataset === "spans" && err instanceof ApiError && err.status === 400)) throw err;
+      // A query the server cannot parse is the user's to fix; another 400 may be the dataset.
+      if (
+        !(dataset === "spans" && err instanceof ApiError && err.status === 400) ||
+        isSearchQueryError(err)
+      ) {
+        throw err;
+      }
       ctx.log.debug("trace list: the spans dataset was refused (400); asking the transactions dataset");
       try {
         res = await ask(size, cursor, "transactions");
       } catch (legacyErr) {
         // A query the legacy form could parse is reported as such; otherwise the first answer
         // (to the documented form) is the one that explains the problem.
-        throw legacyErr instanceof ValidationError ? legacyErr : err;
+        throw isSearchQueryError(legacyErr) ? legacyErr : err;
       }
       dataset = "transactions";
       if (!opts.query) setServiceFact(ctx, TRACE_DATASET_FACT, "transactions");

@@ -3,7 +3,7 @@
  * ApiError/AuthError with hints, and transport failures (refused, TLS, timeout) to NetworkError.
  */
 import type { AuthToken } from "../auth/token.ts";
-import { ApiError, AuthError, type CliError, NetworkError, ValidationError } from "../errors.ts";
+import { ApiError, AuthError, type CliError, NetworkError } from "../errors.ts";
 
 function htmlText(text: string): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
@@ -156,12 +156,22 @@ export function challengedScopes(headers: Headers | undefined): string[] {
   return m?.[1] ? m[1].split(/\s+/).filter(Boolean) : [];
 }
 
+const SEARCH_QUERY_DETAIL = "Invalid search query: ";
+
+/** A 400 whose detail says the server could not parse the search query (not a refused parameter). */
+export function isSearchQueryError(err: unknown): err is ApiError {
+  return (
+    err instanceof ApiError && err.status === 400 && (err.detail?.startsWith(SEARCH_QUERY_DETAIL) ?? false)
+  );
+}
+
 const SEARCH_PARSE_RE = /^(Error parsing search query|Invalid search query|Parse error)\s*:?\s*/i;
 
 /**
- * Maps a non-success status to the right error class: 401 → AuthError, 400 search-query parse
- * errors → ValidationError with the server's message, everything else → ApiError with the API's
- * detail and a hint (scopes on 403, case-sensitive slugs on 404, the wait on 429).
+ * Maps a non-success status to the right error class: 401 → AuthError, everything else → ApiError
+ * (spec §7: "Request failed with status <code>", then the API's detail indented) with a hint:
+ * the query syntax for a search the server cannot parse, scopes on 403, case-sensitive slugs on
+ * 404, the wait on 429.
  */
 export function errorForStatus(
   status: number,
@@ -182,11 +192,16 @@ export function errorForStatus(
       : "";
     return new AuthError("invalid", `Authentication failed${where}: ${detail ?? "token rejected"}`);
   }
+  let hint: string | undefined;
   if (status === 400 && detail && SEARCH_PARSE_RE.test(detail)) {
     const reason = detail.replace(SEARCH_PARSE_RE, "");
-    return new ValidationError(`Invalid search query: ${reason || detail}`, "query");
+    return new ApiError({
+      status,
+      detail: `${SEARCH_QUERY_DETAIL}${reason || detail}`,
+      endpoint,
+      hint: "Fix the --query value (Sentry search syntax, e.g. 'is:unresolved level:error').",
+    });
   }
-  let hint: string | undefined;
   if (status === 403) {
     const scopes = challengedScopes(headers);
     hint =

@@ -191,14 +191,15 @@ describe("an older server without the spans dataset", () => {
   test("a malformed query refused by the legacy form is reported as the query's error", async () => {
     legacy();
     const { error } = await listError({ query: 'transaction:"GET' }, "acme/web");
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toContain("unbalanced quotes in 'transaction:\"GET'");
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).detail).toContain("unbalanced quotes in 'transaction:\"GET'");
     expect(api.requestsTo(EVENTS).map((r) => r.status)).toEqual([400, 400]);
   });
 
   test("on a current server a malformed query is refused once, without asking the legacy form", async () => {
     const { error } = await listError({ query: 'transaction:"GET' }, "acme/web");
-    expect(error).toBeInstanceOf(ValidationError);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).detail).toStartWith("Invalid search query: ");
     expect(api.requestsTo(EVENTS).map((r) => r.query.get("dataset"))).toEqual(["spans"]);
   });
 });
@@ -336,11 +337,14 @@ describe("targets and failures", () => {
     expect(api.requestsTo(EVENTS)).toEqual([]);
   });
 
-  test("a malformed query is a ValidationError carrying the API's detail", async () => {
+  test("a malformed query is an ApiError (400) carrying the API's detail", async () => {
     const { error, out } = await listError({ query: 'transaction:"GET' }, "acme/web");
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toStartWith("Invalid search query: ");
-    expect(error.message).toContain("unbalanced quotes in 'is_transaction:true transaction:\"GET'");
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe("Request failed with status 400");
+    expect((error as ApiError).detail).toStartWith("Invalid search query: ");
+    expect((error as ApiError).detail).toContain(
+      "unbalanced quotes in 'is_transaction:true transaction:\"GET'",
+    );
     expect(out).toBe("");
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
-import { ApiError, AuthError, NetworkError, ValidationError } from "../../../src/lib/errors.ts";
+import { ApiError, AuthError, NetworkError } from "../../../src/lib/errors.ts";
 import { apiRequest, REQUEST_TIMEOUT_MS } from "../../../src/lib/http/client.ts";
 import { backoffMs, MAX_ATTEMPTS, serverWaitMs } from "../../../src/lib/http/retry.ts";
 import { NOT_FOUND_HINT, SCOPE_HINT } from "../../../src/lib/http/errors.ts";
@@ -341,7 +341,7 @@ describe("status mapping", () => {
     );
   });
 
-  test("400 search-query parse error: ValidationError (exit 21) with the server's message", async () => {
+  test("400 search-query parse error: ApiError (exit 30), the server's reason as its detail", async () => {
     const t = setup();
     api.inject({
       path: ORGS_PATH,
@@ -349,9 +349,13 @@ describe("status mapping", () => {
       body: { detail: 'Error parsing search query: Expected "(" but "x" found at position 3' },
     });
     const err = await failure(listOrgs(t));
-    expect(err).toBeInstanceOf(ValidationError);
-    expect((err as ValidationError).exitCode).toBe(21);
-    expect(err.message).toBe('Invalid search query: Expected "(" but "x" found at position 3');
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).exitCode).toBe(30);
+    expect(err.message).toBe("Request failed with status 400");
+    expect((err as ApiError).detail).toBe('Invalid search query: Expected "(" but "x" found at position 3');
+    expect((err as ApiError).format()).toStartWith(
+      'Request failed with status 400\n  Invalid search query: Expected "(" but "x" found at position 3\n\nFix the --query',
+    );
     expect(api.requestsTo(ORGS_PATH)).toHaveLength(1);
   });
 
