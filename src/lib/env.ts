@@ -111,6 +111,19 @@ export function applyLoginDefault(settings: Settings, soleLogin: () => string | 
   });
 }
 
+/**
+ * Points this run at another service URL, exactly as if TRACKER_URL named it (`auth login --url`).
+ * Called before anything has used the URL.
+ */
+export function overrideBaseUrl(settings: Settings, baseUrl: string): void {
+  Object.defineProperty(settings, "baseUrl", { value: baseUrl, enumerable: true, configurable: true });
+  Object.defineProperty(settings, "selfHosted", {
+    value: !isHostedUrl(baseUrl),
+    enumerable: true,
+    configurable: true,
+  });
+}
+
 /** True for the hosted service (sentry.io and its subdomains). */
 export function isHostedUrl(url: string): boolean {
   try {

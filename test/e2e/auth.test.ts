@@ -574,6 +574,46 @@ describe("stored logins whose service is unknown or another", () => {
     expect(api.requests.length).toBeGreaterThan(0);
   });
 
+  test("auth login --url adds a login for that service, whatever TRACKER_URL says, and only talks to it", async () => {
+    const dir = tempDir("tracker-cfg-");
+    await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
+    api.reset();
+    const second = await startFakeApi();
+    try {
+      for (const env of [{ TRACKER_URL: undefined }, { TRACKER_URL: api.url }]) {
+        const r = await runCli(
+          ["auth", "login", "--url", `${second.url}/`, "--token", OAUTH_TOKEN, "--force"],
+          {
+            configDir: dir,
+            env,
+          },
+        );
+        expect(r.exitCode).toBe(0);
+        expect(r.stdout).toStartWith(`Logged in to ${second.url} as `);
+      }
+      expect(api.requests).toEqual([]);
+      expect(second.requestsTo("/api/0/auth/")).toHaveLength(2);
+      const rows = new Database(join(dir, "tracker.db"), { readonly: true });
+      const stored = rows.query("SELECT base_url, token FROM logins ORDER BY base_url").all();
+      rows.close();
+      expect(stored).toEqual(
+        [
+          { base_url: api.url, token: USER_TOKEN },
+          { base_url: second.url, token: OAUTH_TOKEN },
+        ].sort((a, b) => a.base_url.localeCompare(b.base_url)),
+      );
+      const bad = await runCli(["auth", "login", "--url", "ftp://x", "--token", OAUTH_TOKEN], {
+        configDir: dir,
+      });
+      expect(bad.exitCode).toBe(20);
+      expect(bad.stdout).toBe("");
+      expect(bad.stderr).toStartWith("Error: --url must use http or https, got 'ftp:'");
+      expect(second.requestsTo("/api/0/auth/")).toHaveLength(2);
+    } finally {
+      second.stop();
+    }
+  });
+
   test("several logins side by side: each URL keeps its own; without TRACKER_URL the hint names each exact TRACKER_URL", async () => {
     const dir = tempDir("tracker-cfg-");
     await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });

@@ -7,7 +7,7 @@ import { describe } from "../../lib/help.ts";
 export const authRoutes = buildRouteMap({
   routes: {
     login: buildCommand<
-      { json: boolean; verbose: boolean; token?: string; force: boolean },
+      { json: boolean; verbose: boolean; token?: string; force: boolean; url?: string },
       [],
       TrackerContext
     >({
@@ -28,17 +28,25 @@ export const authRoutes = buildRouteMap({
             default: false,
             brief: "Replace an existing login to this service URL without asking",
           },
+          url: {
+            kind: "parsed",
+            parse: String,
+            optional: true,
+            placeholder: "<url>",
+            brief: "Log in to this service URL (as TRACKER_URL would) and add it to the stored logins",
+          },
         },
         positional: { kind: "tuple", parameters: [] },
       },
       docs: {
         brief: "Log in (OAuth device flow, or --token)",
         fullDescription: describe(
-          "Logs in with the OAuth device flow: shows a code to approve in the browser, then stores an access token that is refreshed automatically. Self-hosted servers (TRACKER_URL) need version 26.1.0 or later and TRACKER_CLIENT_ID (the client ID of a Public OAuth application); older ones use --token. With --token, a user auth token, org auth token or OAuth token is checked against the service before it is stored; without a value it is read from a masked prompt, or from stdin when piped. Credentials are stored per service URL, several side by side: a login to another URL is added next to the others (set TRACKER_URL to log in to another service). Already logged in to that URL, it asks before replacing the login on a terminal (--force, --json or no terminal: replaces it and says so). With TRACKER_URL unset and exactly one stored login, its URL is the service URL. TRACKER_AUTH_TOKEN and TRACKER_TOKEN, when set, take precedence over stored credentials.",
+          "Logs in with the OAuth device flow: shows a code to approve in the browser, then stores an access token that is refreshed automatically. Self-hosted servers (TRACKER_URL) need version 26.1.0 or later and TRACKER_CLIENT_ID (the client ID of a Public OAuth application); older ones use --token. With --token, a user auth token, org auth token or OAuth token is checked against the service before it is stored; without a value it is read from a masked prompt, or from stdin when piped. Credentials are stored per service URL, several side by side: a login to another URL is added next to the others (--url or TRACKER_URL names the service). Already logged in to that URL, it asks before replacing the login on a terminal (--force, --json or no terminal: replaces it and says so). With TRACKER_URL unset and exactly one stored login, its URL is the service URL. TRACKER_AUTH_TOKEN and TRACKER_TOKEN, when set, take precedence over stored credentials.",
           [
             "tracker auth login",
             "tracker auth login --token",
             'echo "$TOKEN" | tracker auth login --token',
+            "tracker auth login --url https://sentry.example.com --token",
             "TRACKER_URL=https://sentry.example.com TRACKER_CLIENT_ID=<id> tracker auth login",
           ],
         ),

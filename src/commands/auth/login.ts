@@ -16,6 +16,7 @@ import {
 import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
 import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
 import { listLogins, readCredentials, type StoredCredentials, writeCredentials } from "../../lib/db/auth.ts";
+import { overrideBaseUrl, parseBaseUrl } from "../../lib/env.ts";
 import { AuthError, CliError } from "../../lib/errors.ts";
 import { EXIT } from "../../lib/exit-codes.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
@@ -27,6 +28,8 @@ export interface LoginFlags extends GlobalFlags {
   readonly token?: string;
   /** Replace an existing login to the same service URL without asking. */
   readonly force?: boolean;
+  /** The service to log in to, instead of TRACKER_URL or the only stored login. */
+  readonly url?: string;
 }
 
 /** What a successful login reports. */
@@ -43,6 +46,7 @@ const CANCELLED_EXIT = EXIT.cancelled;
 
 /** `tracker auth login`: OAuth device flow, or `--token` (argument, masked prompt, or stdin). */
 export default async function authLogin(this: TrackerContext, flags: LoginFlags): Promise<void> {
+  if (flags.url !== undefined) overrideBaseUrl(this.settings, parseBaseUrl(flags.url, "--url"));
   const previous = readCredentials(this);
   if (previous?.base_url === this.settings.baseUrl && !(await mayReplace(this, flags, previous))) {
     writeTip(this, `Kept the existing login to ${this.settings.baseUrl}.`);
