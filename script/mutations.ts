@@ -15,7 +15,10 @@ export interface Mutation {
   tests: string[];
 }
 
-/** The critical paths of issue 11: upgrade, checksums, DSN secrets, colour, file modes, redaction, sanitising. */
+/**
+ * The critical paths of issue 11: upgrade, checksums, DSN secrets, colour, file modes, redaction,
+ * sanitising, the browser opener, token checks, host-bound logins, the retry budget and body caps.
+ */
 export const MUTATIONS: Mutation[] = [
   {
     name: "upgrade self-test accepts any version",
@@ -126,7 +129,7 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: "browser opens any scheme",
-    file: "src/lib/auth/device-flow.ts",
+    file: "src/lib/browser.ts",
     find: 'if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return undefined;',
     replace: "",
     tests: ["test/lib/trust.test.ts"],
@@ -142,6 +145,48 @@ export const MUTATIONS: Mutation[] = [
     name: "tokens with line breaks are sent",
     file: "src/lib/auth/token.ts",
     find: "    assertHeaderSafe(env.token, env.source);",
+    replace: "",
+    tests: ["test/lib/trust.test.ts"],
+  },
+  {
+    name: "nested requests get a retry budget of their own",
+    file: "src/lib/http/retry.ts",
+    find: "  if (current) return fn(current);\n",
+    replace: "",
+    tests: ["test/lib/http/budget.test.ts"],
+  },
+  {
+    name: "server waits above the cap are slept",
+    file: "src/lib/http/client.ts",
+    find: "requested === undefined || requested <= MAX_SERVER_WAIT_MS",
+    replace: "requested === undefined || requested >= 0",
+    tests: ["test/lib/http/budget.test.ts", "test/lib/http/client.test.ts", "test/e2e/http-client.test.ts"],
+  },
+  {
+    name: "a streamed body is read past the size cap",
+    file: "src/lib/http/client.ts",
+    find: "    if (size > MAX_RESPONSE_BYTES) {",
+    replace: "    if (size < 0) {",
+    tests: ["test/lib/http/bodies.test.ts"],
+  },
+  {
+    name: "paging follows a repeating cursor",
+    file: "src/lib/http/paginate.ts",
+    find: "if (!res.nextCursor || seen.has(res.nextCursor)) break;",
+    replace: "if (!res.nextCursor) break;",
+    tests: ["test/lib/http/paginate.test.ts"],
+  },
+  {
+    name: "a login of unknown service is sent",
+    file: "src/lib/auth/token.ts",
+    find: "  if (!stored.base_url) {",
+    replace: "  if (stored.base_url === 'never') {",
+    tests: ["test/e2e/auth.test.ts", "test/lib/trust.test.ts"],
+  },
+  {
+    name: "a login is sent to another service",
+    file: "src/lib/auth/token.ts",
+    find: "  if (stored.base_url !== ctx.settings.baseUrl) throw noStoredLogin(ctx);",
     replace: "",
     tests: ["test/lib/trust.test.ts"],
   },

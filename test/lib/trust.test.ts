@@ -1,11 +1,15 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { assertSameHost } from "../../src/lib/auth/token.ts";
 import { browserSafeUrl } from "../../src/lib/browser.ts";
+import type { StoredCredentials } from "../../src/lib/db/auth.ts";
+import { AuthError } from "../../src/lib/errors.ts";
 import { childEnv } from "../../src/lib/child-env.ts";
 import { writeFileAtomic } from "../../src/lib/setup/atomic.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
+import { createTestContext } from "../helpers/context.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const api = useFakeApi();
@@ -81,5 +85,25 @@ describe("tokens", () => {
     );
     expect(r.stderr).not.toContain(USER_TOKEN);
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe("stored logins are host-bound", () => {
+  const login = (base_url: string | null) => ({
+    token: USER_TOKEN,
+    refresh_token: null,
+    expires_at: null,
+    issued_at: null,
+    kind: "user",
+    base_url,
+    user_json: null,
+  });
+  test("a login is only accepted for its own service URL, and one of unknown service for none", () => {
+    const { ctx } = createTestContext({ api, configDir: tempDir("tracker-trust-host-") });
+    expect(() => assertSameHost(ctx, login(ctx.settings.baseUrl) as StoredCredentials)).not.toThrow();
+    for (const other of ["https://sentry.io", `${ctx.settings.baseUrl}/`, null]) {
+      expect(() => assertSameHost(ctx, login(other) as StoredCredentials)).toThrow(AuthError);
+    }
+    ctx.store.close();
   });
 });

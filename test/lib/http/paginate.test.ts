@@ -187,3 +187,14 @@ describe("a next cursor that repeats", () => {
     expect(page).toEqual({ data: [1, 2], nextCursor: undefined });
   });
 });
+
+describe("a next cursor that repeats, on a generic list", () => {
+  test("fetchAllPages stops at the repeat: two requests, not fifty", async () => {
+    const t = setup();
+    const link = `<${api.url}${GENERIC}?cursor=0:100:0>; rel="next"; results="true"; cursor="0:100:0"`;
+    api.inject({ path: GENERIC, status: 200, body: [{ n: 1 }], headers: { Link: link }, times: 2 });
+    const all = await fetchAllPages(t.ctx, { path: GENERIC, host: "control", schema: Rows });
+    expect(all).toEqual([{ n: 1 }, { n: 1 }]);
+    expect(api.requestsTo(GENERIC).map((r) => r.query.get("cursor"))).toEqual([null, "0:100:0"]);
+  });
+});
