@@ -253,7 +253,7 @@ export async function runChange(
   args: readonly string[],
   body: IssueUpdate | ((targets: Target[]) => Promise<IssueUpdate>),
 ): Promise<void> {
-  const { writeJson, writeLines } = await import("../output.ts");
+  const { writeJson, writeLines, writeListTip } = await import("../output.ts");
   let targets: Target[];
   let failed: ChangeFailure[] = [];
   if (flags.query !== undefined) {
@@ -298,10 +298,18 @@ export async function runChange(
   else {
     const lead = flags.dryRun ? "would be " : "";
     for (const f of report.failed) ctx.stderr.write(`${f.issue} not changed: ${f.error.message}\n`);
-    writeLines(ctx, [
-      ...report.changed.map((i) => `${i.shortId} ${lead}${spec.done}`),
-      `${flags.dryRun ? "Dry run: " : ""}${report.changed.length} issue${report.changed.length === 1 ? "" : "s"} ${flags.dryRun ? "would be " : ""}${spec.done}${report.failed.length ? `, ${report.failed.length} failed` : ""}.`,
-    ]);
+    // One line per changed issue is the data (stdout); the count is for a person watching, and
+    // only says something new when several issues were involved.
+    writeLines(
+      ctx,
+      report.changed.map((i) => `${i.shortId} ${lead}${spec.done}`),
+    );
+    if (report.changed.length + report.failed.length > 1) {
+      writeListTip(
+        ctx,
+        `${flags.dryRun ? "Dry run: " : ""}${report.changed.length} issue${report.changed.length === 1 ? "" : "s"} ${flags.dryRun ? "would be " : ""}${spec.done}${report.failed.length ? `, ${report.failed.length} failed` : ""}.`,
+      );
+    }
   }
   const err = reportFailure(report);
   if (err) throw err;
