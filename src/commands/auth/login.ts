@@ -15,7 +15,12 @@ import {
 } from "../../lib/auth/login-token.ts";
 import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
 import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
-import { listLogins, readCredentials, type StoredCredentials, writeCredentials } from "../../lib/db/auth.ts";
+import {
+  otherLoginUrls,
+  readCredentials,
+  type StoredCredentials,
+  writeCredentials,
+} from "../../lib/db/auth.ts";
 import { overrideBaseUrl, parseBaseUrl } from "../../lib/env.ts";
 import { AuthError, CliError } from "../../lib/errors.ts";
 import { EXIT } from "../../lib/exit-codes.ts";
@@ -186,14 +191,7 @@ function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult, previous
     );
   }
   // Logins to other services stay, side by side; TRACKER_URL selects one.
-  let others: string[] = [];
-  try {
-    others = listLogins(ctx)
-      .map((l) => l.base_url)
-      .filter((u): u is string => !!u && u !== ctx.settings.baseUrl);
-  } catch {
-    // The login was stored; not being able to list the others changes nothing.
-  }
+  const others = otherLoginUrls(ctx);
   if (others.length > 0) {
     writeTip(
       ctx,

@@ -1,5 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
-import { listLogins, readCredentials, type StoredCredentials } from "../db/auth.ts";
+import { otherLoginUrls, readCredentials, type StoredCredentials } from "../db/auth.ts";
 import { AuthError } from "../errors.ts";
 
 /** Where the token in use came from; `--token` is a pasted token being verified before it is stored. */
@@ -103,14 +103,7 @@ export function safeReadCredentials(ctx: TrackerContext): StoredCredentials | un
  * TRACKER_URL is set and unsetting it would select the one other login).
  */
 export function noStoredLogin(ctx: TrackerContext): AuthError {
-  let others: string[] = [];
-  try {
-    others = listLogins(ctx)
-      .map((l) => l.base_url)
-      .filter((u): u is string => !!u && u !== ctx.settings.baseUrl);
-  } catch {
-    // An unreadable store: report the plain "not logged in".
-  }
+  const others = otherLoginUrls(ctx);
   if (others.length === 0) return new AuthError("not_authenticated");
   const urlSet = !!ctx.env.TRACKER_URL?.trim();
   const use =

@@ -66,6 +66,20 @@ export function listLogins(ctx: TrackerContext): StoredCredentials[] {
   });
 }
 
+/**
+ * The service URLs of the stored logins other than the current one. Only ever used to say more
+ * (notes, hints): an unreadable store gives none rather than failing what was being reported.
+ */
+export function otherLoginUrls(ctx: TrackerContext): string[] {
+  try {
+    return listLogins(ctx)
+      .map((l) => l.base_url)
+      .filter((u): u is string => !!u && u !== ctx.settings.baseUrl);
+  } catch {
+    return [];
+  }
+}
+
 /** Stores (or replaces) the login of `c.base_url` in one transaction; other logins stay. */
 export function writeCredentials(
   ctx: TrackerContext,

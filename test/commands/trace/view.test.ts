@@ -66,6 +66,14 @@ interface Span {
   }[];
   children: Span[];
 }
+/** An error as a span carries it; the trace's own error list adds where and when. */
+const SPAN_ERROR = {
+  eventId: v.nullable(v.string()),
+  issueId: v.nullable(v.string()),
+  shortId: v.nullable(v.string()),
+  level: v.nullable(v.string()),
+  title: v.string(),
+};
 const SpanSchema: v.GenericSchema<Span> = v.strictObject({
   spanId: v.string(),
   parentSpanId: v.nullable(v.string()),
@@ -78,15 +86,7 @@ const SpanSchema: v.GenericSchema<Span> = v.strictObject({
   selfTimeMs: v.nullable(v.number()),
   isTransaction: v.boolean(),
   orphan: v.boolean(),
-  errors: v.array(
-    v.strictObject({
-      eventId: v.nullable(v.string()),
-      issueId: v.nullable(v.string()),
-      shortId: v.nullable(v.string()),
-      level: v.nullable(v.string()),
-      title: v.string(),
-    }),
-  ),
+  errors: v.array(v.strictObject(SPAN_ERROR)),
   children: v.array(v.lazy(() => SpanSchema)),
 });
 const ViewSchema = v.strictObject({
@@ -99,11 +99,7 @@ const ViewSchema = v.strictObject({
   roots: v.array(SpanSchema),
   errors: v.array(
     v.strictObject({
-      eventId: v.nullable(v.string()),
-      issueId: v.nullable(v.string()),
-      shortId: v.nullable(v.string()),
-      level: v.nullable(v.string()),
-      title: v.string(),
+      ...SPAN_ERROR,
       project: v.nullable(v.string()),
       culprit: v.nullable(v.string()),
       timestamp: v.nullable(v.number()),
