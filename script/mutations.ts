@@ -190,4 +190,11 @@ export const MUTATIONS: Mutation[] = [
     replace: "",
     tests: ["test/lib/trust.test.ts"],
   },
+  {
+    name: "writers do not wait for the lock",
+    file: "src/lib/db/index.ts",
+    find: "export const BUSY_TIMEOUT_MS = 10_000;",
+    replace: "export const BUSY_TIMEOUT_MS = 0;",
+    tests: ["test/e2e/db.test.ts"],
+  },
 ];

@@ -285,6 +285,66 @@ describe("concurrency", () => {
   });
 });
 
+describe("twenty processes of every kind at once, right after a downgrade", () => {
+  test("logins, defaults set, listings saving cursors and cli fix: none locked out, repairs wait their turn, integrity ok", async () => {
+    const dir = tempDir();
+    expect(
+      (await runCli(["defaults", "set", "acme/web"], { api, configDir: dir, token: USER_TOKEN })).exitCode,
+    ).toBe(0);
+    // What a downgrade and an upgrade leave: an older schema version, a table and a column gone.
+    const db = new Database(dbFile(dir));
+    db.run("UPDATE meta SET value = '1' WHERE key = 'schema_version'");
+    db.run("DROP TABLE cursors");
+    db.run("ALTER TABLE defaults DROP COLUMN project");
+    db.close();
+    const projects = ["web", "api", "worker", "mobile-app", "web"];
+    const jobs: string[][] = [
+      ...Array.from({ length: 5 }, () => ["auth", "login", "--token", USER_TOKEN]),
+      ...projects.map((p) => ["defaults", "set", `acme/${p}`]),
+      ...Array.from({ length: 5 }, () => ["issue", "list", "acme/web", "-n", "2", "--json"]),
+      ...Array.from({ length: 3 }, () => ["cli", "fix"]),
+      ...Array.from({ length: 2 }, () => ["trace", "list", "acme/web", "-n", "1", "--json"]),
+    ];
+    expect(jobs).toHaveLength(20);
+    const runs = await Promise.all(
+      jobs.map((args) =>
+        runCli(args, {
+          api,
+          configDir: dir,
+          subprocess: true,
+          ...(args[0] === "auth" ? {} : { token: USER_TOKEN }),
+        }),
+      ),
+    );
+    const failed = runs
+      .map((r, i) => ({ args: jobs[i]?.join(" "), exitCode: r.exitCode, stderr: r.stderr }))
+      .filter((r) => r.exitCode !== 0);
+    expect(failed).toEqual([]);
+    for (const r of runs) expect(r.stderr).not.toMatch(/locked|SQLITE_BUSY|Error:/i);
+    const after = new Database(dbFile(dir), { readonly: true });
+    expect(after.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    expect(after.query("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: "4" });
+    // Each write is whole: the defaults are one of those set, the login the one logged in.
+    const defaults = after.query("SELECT org, project FROM defaults").all() as {
+      org: string;
+      project: string;
+    }[];
+    expect(defaults).toHaveLength(1);
+    expect(defaults[0]?.org).toBe("acme");
+    expect(projects).toContain(defaults[0]?.project as string);
+    expect(after.query("SELECT base_url, token FROM logins").all()).toEqual([
+      { base_url: api.url, token: USER_TOKEN },
+    ]);
+    expect((after.query("SELECT count(*) AS n FROM cursors").get() as { n: number }).n).toBeGreaterThan(0);
+    after.close();
+    // The last write wins: a write after them all is what is read back.
+    expect((await runCli(["defaults", "set", "acme/worker"], { api, configDir: dir })).exitCode).toBe(0);
+    const shown = await runCli(["defaults", "--json"], { api, configDir: dir });
+    expect(JSON.parse(shown.stdout)).toEqual({ org: "acme", project: "worker" });
+    expect([mode(dir), mode(dbFile(dir))]).toEqual([0o700, 0o600]);
+  }, 120_000);
+});
+
 describe("the single login of earlier versions", () => {
   test("is moved to the login of its service URL on upgrade, and keeps working", async () => {
     const dir = await seededConfigDir((db) => {
