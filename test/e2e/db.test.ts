@@ -5,6 +5,7 @@ import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "no
 import { join, resolve } from "node:path";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { type CliResult, cliCommand, runCli, tempDir } from "../helpers/cli.ts";
+import { dbFileModes } from "../helpers/db-files.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const ROOT = resolve(import.meta.dir, "../..");
@@ -66,6 +67,23 @@ describe("permissions", () => {
     expect((db.query("SELECT count(*) AS n FROM org_regions").get() as { n: number }).n).toBe(3);
     expect(db.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
     db.close();
+  });
+
+  test("under umask 000 the -wal and -shm files a running tracker keeps open are 600 too", async () => {
+    const dir = join(tempDir(), "cfg");
+    const env = { TRACKER_CONFIG_DIR: dir, TRACKER_URL: api.url, TRACKER_AUTH_TOKEN: USER_TOKEN };
+    const umask000 = ["sh", "-c", 'umask 000; exec "$@"', "sh"];
+    expect((await runWrapped(umask000, ["defaults", "set", "acme/web"], env)).exitCode).toBe(0);
+    // The listing's answer is held back, so the files are looked at while the run has them open.
+    api.inject({ path: "/api/0/organizations/acme/issues/", delayMs: 3_000 });
+    const running = runWrapped(umask000, ["issue", "list", "-n", "1"], env);
+    let seen: number[] = [];
+    for (let i = 0; i < 140 && seen.length < 3; i++) {
+      await Bun.sleep(20);
+      seen = dbFileModes(dir);
+    }
+    expect(seen).toEqual([0o600, 0o600, 0o600]);
+    expect((await running).exitCode).toBe(0);
   });
 
   test("a looser existing dir and file are repaired", async () => {
