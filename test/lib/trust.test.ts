@@ -1,5 +1,6 @@
+import { Database } from "bun:sqlite";
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmodSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { assertSameHost } from "../../src/lib/auth/token.ts";
 import { browserSafeUrl } from "../../src/lib/browser.ts";
@@ -105,5 +106,50 @@ describe("stored logins are host-bound", () => {
       expect(() => assertSameHost(ctx, login(other) as StoredCredentials)).toThrow(AuthError);
     }
     ctx.store.close();
+  });
+});
+
+describe("the token on disk", () => {
+  /** Every regular file below `root`, except the database and its -wal/-shm. */
+  function filesBelow(root: string): string[] {
+    return readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && !/^tracker\.db(-wal|-shm)?$/.test(e.name))
+      .map((e) => join(e.parentPath, e.name));
+  }
+
+  test("is in the database only: no other file that tracker writes (caches, rc files, skills, completion) holds it", async () => {
+    const home = tempDir("tracker-trust-home-");
+    const configDir = join(home, ".tracker");
+    const cwd = tempDir("tracker-trust-cwd-");
+    const env = { HOME: home, SHELL: "/bin/bash", TRACKER_AUTH_TOKEN: undefined };
+    const runs = [
+      await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir, cwd, env }),
+      await runCli(["org", "list"], { api, configDir, cwd, env }),
+      await runCli(["issue", "list", "acme/web", "-n", "2"], { api, configDir, cwd, env }),
+      await runCli(["issue", "view", "acme/WEB-4Y"], { api, configDir, cwd, env }),
+      await runCli(["trace", "list", "acme/web", "-n", "1"], { api, configDir, cwd, env }),
+      await runCli(["defaults", "set", "acme/web"], { api, configDir, cwd, env }),
+      await runCli(["cli", "setup"], { api, configDir, cwd, env }),
+      await runCli(["completion", "bash"], { api, configDir, cwd, env }),
+      await runCli(["__complete", "issue", "view", ""], { api, configDir, cwd, env }),
+      await runCli(["mcp", "--print-config", "acme/web"], { api, configDir, cwd, env }),
+      await runCli(["auth", "status", "--json", "--log-level", "trace"], { api, configDir, cwd, env }),
+    ];
+    expect(runs.map((r) => r.exitCode)).toEqual(runs.map(() => 0));
+    const secrets = [USER_TOKEN, USER_TOKEN.slice(7, 40)];
+    for (const r of runs) for (const s of secrets) expect(r.stdout + r.stderr).not.toContain(s);
+    const files = [...filesBelow(home), ...filesBelow(cwd)];
+    // cli setup wrote its files (the skills; PATH is left alone when running from source), so the
+    // check below looked at something.
+    expect(files.filter((f) => f.endsWith("SKILL.md")).length).toBeGreaterThan(0);
+    for (const f of files) {
+      const text = readFileSync(f, "latin1");
+      for (const s of secrets)
+        expect({ file: f, holds: text.includes(s) }).toEqual({ file: f, holds: false });
+    }
+    // And it is where it belongs.
+    const db = new Database(join(configDir, "tracker.db"), { readonly: true });
+    expect(db.query("SELECT token FROM logins").all()).toEqual([{ token: USER_TOKEN }]);
+    db.close();
   });
 });
