@@ -9,6 +9,7 @@ import { AuthError } from "../../src/lib/errors.ts";
 import { childEnv } from "../../src/lib/child-env.ts";
 import { writeFileAtomic } from "../../src/lib/setup/atomic.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
+import { startFakeApi } from "../fake-api/server.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
@@ -151,5 +152,45 @@ describe("the token on disk", () => {
     const db = new Database(join(configDir, "tracker.db"), { readonly: true });
     expect(db.query("SELECT token FROM logins").all()).toEqual([{ token: USER_TOKEN }]);
     db.close();
+  });
+});
+
+describe("a redirect to another host", () => {
+  test("within the service's own origin it is followed as before", async () => {
+    api.inject({
+      path: "/api/0/organizations/",
+      status: 301,
+      headers: { Location: "/api/0/organizations/?moved=1" },
+    });
+    const r = await runCli(["org", "list", "--json"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).length).toBeGreaterThan(0);
+    const asked = api.requestsTo("/api/0/organizations/");
+    expect(asked.map((q) => q.query.get("moved"))).toContain("1");
+    expect(asked.every((q) => q.headers.authorization === `Bearer ${USER_TOKEN}`)).toBe(true);
+  });
+
+  test("never carries the token there, and is said as a redirect (exit 20), not as a rejected token", async () => {
+    const other = await startFakeApi();
+    try {
+      api.inject({
+        path: "/api/0/organizations/acme/projects/",
+        status: 302,
+        headers: { Location: `${other.url}/api/0/organizations/acme/projects/` },
+      });
+      const r = await runCli(["project", "list", "acme"], { api, token: USER_TOKEN });
+      const from = api.requestsTo("/api/0/organizations/acme/projects/")[0];
+      const reached = other.requestsTo("/api/0/organizations/acme/projects/");
+      expect(reached).toHaveLength(1);
+      expect(reached[0]?.headers.authorization).toBeUndefined();
+      expect(r.exitCode).toBe(20);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(
+        `Error: ${api.urls[from?.host ?? "control"]} redirected the request to ${other.url}; tracker sends the token only to the service it belongs to, so it stopped there.\n\n` +
+          `Suggestion: If the service moved, point tracker at it: TRACKER_URL=${other.url} (and \`tracker auth login --url ${other.url}\` for a stored login).\n`,
+      );
+    } finally {
+      other.stop();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import type { AuthToken } from "../auth/token.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, ConfigError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { nextCursorFromLink } from "./link.ts";
 import { classifyFetchFailure, errorDetail, errorForStatus, type TransportFailure } from "./errors.ts";
@@ -144,6 +144,26 @@ export async function baseUrlFor(ctx: TrackerContext, host: Host | undefined): P
 
 type Outcome = { res: Response; text: string } | { failure: TransportFailure };
 
+/**
+ * A redirect to another origin (host, port or scheme): fetch drops the token on the way, so the
+ * answer would read as "not authenticated". Said as what it is, with the address to use instead.
+ */
+function crossOriginRedirect(from: string, to: string): ConfigError | undefined {
+  let a: URL;
+  let b: URL;
+  try {
+    a = new URL(from);
+    b = new URL(to);
+  } catch {
+    return undefined;
+  }
+  if (a.origin === b.origin) return undefined;
+  return new ConfigError(
+    `${a.origin} redirected the request to ${b.origin}; tracker sends the token only to the service it belongs to, so it stopped there.`,
+    `If the service moved, point tracker at it: TRACKER_URL=${b.origin} (and \`tracker auth login --url ${b.origin}\` for a stored login).`,
+  );
+}
+
 /** One HTTP exchange: fetch plus the whole body, with failures classified instead of thrown. */
 async function exchange(
   ctx: TrackerContext,
@@ -157,6 +177,11 @@ async function exchange(
     res = await ctx.fetch(url, init);
   } catch (err) {
     return { failure: classifyFetchFailure(err, url, timeoutMs) };
+  }
+  const moved = res.redirected ? crossOriginRedirect(url, res.url) : undefined;
+  if (moved) {
+    await res.body?.cancel().catch(() => undefined);
+    return { failure: { error: moved, retryable: false } };
   }
   try {
     return { res, text: await readCapped(res) };
