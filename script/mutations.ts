@@ -197,4 +197,11 @@ export const MUTATIONS: Mutation[] = [
     replace: "export const BUSY_TIMEOUT_MS = 0;",
     tests: ["test/e2e/db.test.ts"],
   },
+  {
+    name: "cli setup leaves the config dir to the umask",
+    file: "src/lib/setup/skill.ts",
+    find: "      if (t.privateDir !== undefined) ensurePrivateDir(t.privateDir);",
+    replace: "",
+    tests: ["test/dist/setup.test.ts"],
+  },
 ];

@@ -1,11 +1,19 @@
 import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { formatSetupReport } from "../../src/lib/setup/report.ts";
 import { runSetup, type SetupOptions } from "../../src/lib/setup/run.ts";
 import { SKILL_CONTENT } from "../../src/lib/setup/skill.ts";
-import { runCli } from "../helpers/cli.ts";
+import { cliCommand, runCli } from "../helpers/cli.ts";
 import { createTestContext } from "../helpers/context.ts";
 import { cleanupScratch, scratchDir } from "./helpers/binaries.ts";
 
@@ -186,4 +194,28 @@ test("e2e: `cli setup --json` from source prints one JSON document and skips PAT
   });
   expect(doc.skills.map((s) => s.status)).toEqual(["installed", "skipped", "skipped"]);
   expect(existsSync(join(home, ".bashrc"))).toBe(false);
+});
+
+test("e2e: `cli setup` under umask 000 makes the config dir 0700 (it will hold the database), the skill readable", async () => {
+  const home = scratchDir("tracker-setup-");
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    SHELL: "/bin/bash",
+  };
+  const proc = Bun.spawn(["sh", "-c", 'umask 000; exec "$@"', "sh", ...cliCommand(), "cli", "setup"], {
+    cwd: home,
+    env,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  expect(await proc.exited).toBe(0);
+  const configDir = join(home, ".config/tracker-cli");
+  expect(statSync(configDir).mode & 0o777).toBe(0o700);
+  expect(statSync(join(configDir, "skills/tracker-cli/SKILL.md")).mode & 0o777).toBe(0o644);
+  // A looser config dir left by an earlier version is tightened by the next setup.
+  chmodSync(configDir, 0o755);
+  const again = await runCli(["cli", "setup"], { configDir, env: { HOME: home, SHELL: "/bin/bash" } });
+  expect(again.exitCode).toBe(0);
+  expect(statSync(configDir).mode & 0o777).toBe(0o700);
 });

@@ -1,10 +1,11 @@
 import { Database, constants as sqliteFlags } from "bun:sqlite";
-import { accessSync, chmodSync, constants, existsSync, mkdirSync, statSync } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import { dirname } from "node:path";
 import type { StoreHandle } from "../../context.ts";
 import { CliError, ConfigError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { dbPath } from "../paths.ts";
+import { ensurePrivateDir, tighten } from "../private-dir.ts";
 import { addColumnType, createTableSql, LEGACY_MOVES, SCHEMA_VERSION, TABLES } from "./schema.ts";
 
 /** How long a writer waits for another process's lock before failing. */
@@ -57,25 +58,6 @@ function storedVersion(db: Database): number | undefined {
     return row ? Number(row.value) : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Ensures a directory exists with mode 0700. An existing directory open to group or others is
- * tightened by clearing those bits only: owner bits are never added, so a deliberately read-only
- * directory (CI image, 0500) stays read-only. A directory we may not chmod (not ours) is left as is.
- */
-export function ensurePrivateDir(dir: string): void {
-  if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  tighten(dir, 0o700);
-}
-
-function tighten(path: string, allowed: number): void {
-  try {
-    const mode = statSync(path).mode & 0o777;
-    if ((mode & ~allowed) !== 0) chmodSync(path, mode & allowed);
-  } catch {
-    // Not ours or on a read-only mount: a failing write reports the real problem later.
   }
 }
 

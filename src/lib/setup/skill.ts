@@ -7,6 +7,7 @@
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import skillMarkdown from "../../../skills/tracker-cli/SKILL.md" with { type: "text" };
+import { ensurePrivateDir } from "../private-dir.ts";
 import { writeFileAtomic } from "./atomic.ts";
 
 /** The skill file's content as compiled into this binary. */
@@ -22,6 +23,8 @@ export interface SkillTarget {
   root: string | undefined;
   /** The skill's directory (`<root>/skills/tracker-cli`). */
   dir: string;
+  /** A directory to create (or tighten) as private (0700) first: tracker's own config dir. */
+  privateDir?: string;
 }
 
 /** Result for one target. */
@@ -35,7 +38,7 @@ export interface SkillResult {
 /** Where the skill file is installed: the CLI's config dir, ~/.claude and ~/.agents. */
 export function skillTargets(homeDir: string, configDir: string, agents: boolean): SkillTarget[] {
   const targets: SkillTarget[] = [
-    { label: "tracker", root: undefined, dir: join(configDir, "skills", SKILL_NAME) },
+    { label: "tracker", root: undefined, dir: join(configDir, "skills", SKILL_NAME), privateDir: configDir },
   ];
   if (agents) {
     for (const [label, root] of [
@@ -70,6 +73,8 @@ export function installSkill(content: string, targets: readonly SkillTarget[]): 
     }
     try {
       const existing = existsSync(path) ? readFileSync(path, "utf8") : undefined;
+      // The config dir also holds the database: it is 0700 whatever the umask, also when setup makes it.
+      if (t.privateDir !== undefined) ensurePrivateDir(t.privateDir);
       if (existing === content) return { label: t.label, path, status: "unchanged" };
       mkdirSync(t.dir, { recursive: true, mode: 0o755 });
       writeFileAtomic(path, content, 0o644);
