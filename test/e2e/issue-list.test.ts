@@ -160,7 +160,7 @@ describe("issue list flags", () => {
     expect(r.exitCode).toBe(30);
     expect(r.stdout).toBe("");
     expect(r.stderr).toStartWith(
-      'Error: Request failed with status 400\n  Invalid search query: Expected """ but end of input found.\n\nFix the --query value',
+      'Error: Request failed with status 400\n  Invalid search query: Expected """ but end of input found.\n\nCheck the search query',
     );
   });
 

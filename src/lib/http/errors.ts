@@ -199,7 +199,7 @@ export function errorForStatus(
       status,
       detail: `${SEARCH_QUERY_DETAIL}${reason || detail}`,
       endpoint,
-      hint: "Fix the --query value (Sentry search syntax, e.g. 'is:unresolved level:error').",
+      hint: "Check the search query (-q/--query; Sentry search syntax, e.g. 'is:unresolved level:error').",
     });
   }
   if (status === 403) {

@@ -354,7 +354,7 @@ describe("status mapping", () => {
     expect(err.message).toBe("Request failed with status 400");
     expect((err as ApiError).detail).toBe('Invalid search query: Expected "(" but "x" found at position 3');
     expect((err as ApiError).format()).toStartWith(
-      'Request failed with status 400\n  Invalid search query: Expected "(" but "x" found at position 3\n\nFix the --query',
+      'Request failed with status 400\n  Invalid search query: Expected "(" but "x" found at position 3\n\nCheck the search query',
     );
     expect(api.requestsTo(ORGS_PATH)).toHaveLength(1);
   });
