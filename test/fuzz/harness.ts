@@ -137,7 +137,9 @@ export function violation(c: RunCase, r: RunResult, secrets: readonly string[]):
     if (s && (r.stdout.includes(s) || r.stderr.includes(s))) return "a token appears in the output";
   }
   const flags = c.argv.includes("--") ? c.argv.slice(0, c.argv.indexOf("--")) : c.argv;
-  if (r.exitCode === 0 && flags.includes("--json") && !flags.includes("--help") && !flags.includes("-h")) {
+  // The last of --json/--no-json decides (a repeated flag's last value wins, as in gh).
+  const jsonMode = flags.lastIndexOf("--json") > flags.lastIndexOf("--no-json");
+  if (r.exitCode === 0 && jsonMode && !flags.includes("--help") && !flags.includes("-h")) {
     try {
       JSON.parse(r.stdout);
     } catch {
