@@ -149,15 +149,9 @@ type Outcome = { res: Response; text: string } | { failure: TransportFailure };
  * answer would read as "not authenticated". Said as what it is, with the address to use instead.
  */
 function crossOriginRedirect(from: string, to: string): ConfigError | undefined {
-  let a: URL;
-  let b: URL;
-  try {
-    a = new URL(from);
-    b = new URL(to);
-  } catch {
-    return undefined;
-  }
-  if (a.origin === b.origin) return undefined;
+  const a = URL.parse(from);
+  const b = URL.parse(to);
+  if (!a || !b || a.origin === b.origin) return undefined;
   return new ConfigError(
     `${a.origin} redirected the request to ${b.origin}; tracker sends the token only to the service it belongs to, so it stopped there.`,
     `If the service moved, point tracker at it: TRACKER_URL=${b.origin} (and \`tracker auth login --url ${b.origin}\` for a stored login).`,

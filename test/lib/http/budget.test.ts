@@ -92,29 +92,20 @@ describe("one budget per request chain", () => {
     expect(r.stderr).toContain(`127.0.0.1:${port}`);
   }, 20_000);
 
-  test("a Retry-After just above the cap (90 s) is not slept either, though the deadline would allow it", async () => {
-    const t = setup();
-    api.inject(faults.rateLimited({ retryAfter: "90" }, { host: "control", path: "/api/0/organizations/" }));
-    const err = await apiRequest(t.ctx, { path: "/api/0/organizations/", schema: v.unknown() }).catch(
-      (e) => e,
-    );
-    expect((err as ApiError).status).toBe(429);
-    expect((err as ApiError).format()).toContain("try again in 90 s");
-    expect(t.sleeps).toEqual([]);
-    expect(api.requests).toHaveLength(1);
-  });
-
-  test("a Retry-After above the cap is not slept: one request, advice to retry later", async () => {
-    const t = setup();
-    api.inject(
-      faults.rateLimited({ retryAfter: "3600" }, { host: "control", path: "/api/0/organizations/" }),
-    );
-    const err = await apiRequest(t.ctx, { path: "/api/0/organizations/", schema: v.unknown() }).catch(
-      (e) => e,
-    );
-    expect((err as ApiError).status).toBe(429);
-    expect((err as ApiError).format()).toContain("try again in 3600 s");
-    expect(t.sleeps).toEqual([]);
-    expect(api.requests).toHaveLength(1);
-  });
+  // 90 s lies inside the chain's deadline, so only the cap keeps it from being slept.
+  for (const seconds of ["90", "3600"]) {
+    test(`a Retry-After above the cap (${seconds} s) is not slept: one request, advice to retry later`, async () => {
+      const t = setup();
+      api.inject(
+        faults.rateLimited({ retryAfter: seconds }, { host: "control", path: "/api/0/organizations/" }),
+      );
+      const err = await apiRequest(t.ctx, { path: "/api/0/organizations/", schema: v.unknown() }).catch(
+        (e) => e,
+      );
+      expect((err as ApiError).status).toBe(429);
+      expect((err as ApiError).format()).toContain(`try again in ${seconds} s`);
+      expect(t.sleeps).toEqual([]);
+      expect(api.requests).toHaveLength(1);
+    });
+  }
 });
