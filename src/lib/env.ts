@@ -103,12 +103,7 @@ export function applyLoginDefault(settings: Settings, soleLogin: () => string | 
     }
     return resolved;
   };
-  Object.defineProperty(settings, "baseUrl", { get: baseUrl, enumerable: true, configurable: true });
-  Object.defineProperty(settings, "selfHosted", {
-    get: () => !isHostedUrl(baseUrl()),
-    enumerable: true,
-    configurable: true,
-  });
+  defineBaseUrl(settings, baseUrl);
 }
 
 /**
@@ -116,9 +111,14 @@ export function applyLoginDefault(settings: Settings, soleLogin: () => string | 
  * Called before anything has used the URL.
  */
 export function overrideBaseUrl(settings: Settings, baseUrl: string): void {
-  Object.defineProperty(settings, "baseUrl", { value: baseUrl, enumerable: true, configurable: true });
+  defineBaseUrl(settings, () => baseUrl);
+}
+
+/** Makes `baseUrl` (and `selfHosted`, which follows it) read from `get`. */
+function defineBaseUrl(settings: Settings, get: () => string): void {
+  Object.defineProperty(settings, "baseUrl", { get, enumerable: true, configurable: true });
   Object.defineProperty(settings, "selfHosted", {
-    value: !isHostedUrl(baseUrl),
+    get: () => !isHostedUrl(get()),
     enumerable: true,
     configurable: true,
   });

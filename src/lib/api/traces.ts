@@ -110,12 +110,9 @@ export async function listTraces(
       res = await ask(size, cursor, dataset);
     } catch (err) {
       // A query the server cannot parse is the user's to fix; another 400 may be the dataset.
-      if (
-        !(dataset === "spans" && err instanceof ApiError && err.status === 400) ||
-        isSearchQueryError(err)
-      ) {
-        throw err;
-      }
+      const datasetRefused =
+        dataset === "spans" && err instanceof ApiError && err.status === 400 && !isSearchQueryError(err);
+      if (!datasetRefused) throw err;
       ctx.log.debug("trace list: the spans dataset was refused (400); asking the transactions dataset");
       try {
         res = await ask(size, cursor, "transactions");

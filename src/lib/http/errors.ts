@@ -193,16 +193,11 @@ export function errorForStatus(
     return new AuthError("invalid", `Authentication failed${where}: ${detail ?? "token rejected"}`);
   }
   let hint: string | undefined;
+  let shown = detail;
   if (status === 400 && detail && SEARCH_PARSE_RE.test(detail)) {
-    const reason = detail.replace(SEARCH_PARSE_RE, "");
-    return new ApiError({
-      status,
-      detail: `${SEARCH_QUERY_DETAIL}${reason || detail}`,
-      endpoint,
-      hint: "Check the search query (-q/--query; Sentry search syntax, e.g. 'is:unresolved level:error').",
-    });
-  }
-  if (status === 403) {
+    shown = `${SEARCH_QUERY_DETAIL}${detail.replace(SEARCH_PARSE_RE, "") || detail}`;
+    hint = "Check the search query (-q/--query; Sentry search syntax, e.g. 'is:unresolved level:error').";
+  } else if (status === 403) {
     const scopes = challengedScopes(headers);
     hint =
       scopes.length > 0 ? `The token lacks the scope(s) ${scopes.join(", ")}. ${SCOPE_HINT}` : SCOPE_HINT;
@@ -214,5 +209,5 @@ export function errorForStatus(
         ? `Rate limited by the service; try again in ${Math.ceil(waitMs / 1000)} s.`
         : "Rate limited by the service; wait a little and try again.";
   }
-  return new ApiError({ status, detail, endpoint, hint });
+  return new ApiError({ status, detail: shown, endpoint, hint });
 }
