@@ -4,7 +4,7 @@ import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { type CliResult, cliCommand, runCli, tempDir } from "../helpers/cli.ts";
+import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";
 import { dbFileModes } from "../helpers/db-files.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
@@ -13,31 +13,6 @@ const mode = (p: string) => statSync(p).mode & 0o777;
 const dbFile = (dir: string) => join(dir, "tracker.db");
 
 const api = useFakeApi();
-
-/** Spawns the CLI behind a prefix (umask, user namespace) with a clean TRACKER_* environment. */
-async function runWrapped(prefix: string[], args: string[], env: Record<string, string>): Promise<CliResult> {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith("TRACKER_")) clean[k] = v;
-  const proc = Bun.spawn([...prefix, ...cliCommand(), ...args], {
-    cwd: tempDir(),
-    env: { ...clean, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, exitCode] = await Promise.all([
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-    proc.exited,
-  ]);
-  return { exitCode, stdout, stderr };
-}
-
-/**
- * Root ignores permission bits, so as root the CLI runs in a fresh user namespace, where the
- * config dir's mode bits apply as they would for an ordinary user.
- */
-const READ_ONLY_PREFIX = process.getuid?.() === 0 ? ["unshare", "-U"] : [];
 
 /** Creates a database in a fresh config dir with the real CLI, then lets the test alter it. */
 async function seededConfigDir(alter?: (db: Database) => void): Promise<string> {

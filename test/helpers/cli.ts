@@ -3,7 +3,7 @@
  * default), or as a child process (the source entry, or the compiled binary when
  * TRACKER_TEST_BINARY is set, or when a test asks for `subprocess`).
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ContextOverrides } from "../../src/context.ts";
@@ -145,3 +145,39 @@ async function runProcess(
   clearTimeout(timer);
   return { exitCode, stdout, stderr };
 }
+
+/** Spawns the CLI behind a prefix (umask, user namespace) with a clean TRACKER_* environment. */
+export async function runWrapped(
+  prefix: readonly string[],
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  opts: { cwd?: string; unset?: readonly string[] } = {},
+): Promise<CliResult> {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith("TRACKER_") && !opts.unset?.includes(k)) clean[k] = v;
+  for (const [k, v] of Object.entries(env)) if (v !== undefined) clean[k] = v;
+  const cwd = opts.cwd ?? tempDir();
+  // The unprivileged user must be able to enter the working directory.
+  if (prefix.length > 0 && opts.cwd === undefined) chmodSync(cwd, 0o755);
+  const proc = Bun.spawn([...prefix, ...cliCommand(), ...args], {
+    cwd,
+    env: clean,
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { exitCode, stdout, stderr };
+}
+
+/**
+ * Root passes every permission check, so as root the CLI runs as the unprivileged user `nobody`
+ * (setpriv), where mode bits apply as they do for an ordinary user. A user namespace is not
+ * enough: in some sandboxes (this project's CI among them) `unshare -U` still writes to `/`.
+ */
+export const READ_ONLY_PREFIX: readonly string[] =
+  process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];

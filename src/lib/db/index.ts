@@ -5,7 +5,7 @@ import type { StoreHandle } from "../../context.ts";
 import { CliError, ConfigError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { dbPath } from "../paths.ts";
-import { ensurePrivateDir, tighten } from "../private-dir.ts";
+import { ensurePrivateDir, NotADirectoryError, tighten } from "../private-dir.ts";
 import { addColumnType, createTableSql, LEGACY_MOVES, SCHEMA_VERSION, TABLES } from "./schema.ts";
 
 /** How long a writer waits for another process's lock before failing. */
@@ -115,7 +115,7 @@ export function openDatabase(configDir: string, opts: { autoRepair: boolean }): 
     db = new Database(path, { create: true, strict: true });
   } catch (err) {
     process.umask(oldUmask);
-    throw describeDbError(err, path);
+    throw err instanceof CliError ? err : describeDbError(err, path);
   }
   try {
     db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -199,12 +199,30 @@ export function openReadOnly(path: string): Database | undefined {
   return undefined;
 }
 
+/**
+ * An empty database in memory with the current schema, refusing writes: the state of a config dir
+ * that cannot be created (read-only, `HOME` unwritable, `/`), so that reads find nothing stored
+ * instead of failing, and every write still fails with the spec's readonly message.
+ */
+function emptyReadOnly(): Database {
+  const db = new Database(":memory:", { strict: true });
+  repairSchema(db);
+  db.run("PRAGMA query_only = ON");
+  return db;
+}
+
 /** A lazily opened database for one process: opened on first use, degraded to read-only with one warning. */
 export function createStore(configDir: string, autoRepair: () => boolean, log: () => Logger): StoreHandle {
   let db: Database | undefined;
   let failure: CliError | undefined;
   let warned = false;
   let readOnly = false;
+  let empty = false;
+  const warn = (text: string) => {
+    if (warned) return;
+    warned = true;
+    log().warn(`Local state unavailable, continuing without cache: ${text}`);
+  };
   const open = (): Database => {
     if (db) return db;
     if (failure) throw failure;
@@ -213,15 +231,15 @@ export function createStore(configDir: string, autoRepair: () => boolean, log: (
       return db;
     } catch (err) {
       failure = err instanceof CliError ? err : describeDbError(err, dbPath(configDir));
-      // An existing database in a read-only place can still be read.
+      if (failure.message !== "attempt to write a readonly database") throw failure;
+      // An existing database in a read-only place can still be read; a missing one reads as empty.
       const path = dbPath(configDir);
-      if (existsSync(path) && failure.message === "attempt to write a readonly database") {
-        const ro = openReadOnly(path);
-        if (ro) {
-          db = ro;
-          readOnly = true;
-          return db;
-        }
+      const ro = existsSync(path) ? openReadOnly(path) : undefined;
+      if (ro || !existsSync(path)) {
+        db = ro ?? emptyReadOnly();
+        readOnly = true;
+        empty = !ro;
+        return db;
       }
       throw failure;
     }
@@ -230,13 +248,14 @@ export function createStore(configDir: string, autoRepair: () => boolean, log: (
     open,
     tryOpen() {
       try {
-        return open();
+        const opened = open();
+        // Nothing can be kept between runs: say so once, where a cache was wanted.
+        if (empty) warn("attempt to write a readonly database");
+        return opened;
       } catch (err) {
-        if (!warned) {
-          warned = true;
-          const text = err instanceof CliError ? err.message : String(err);
-          log().warn(`Local state unavailable, continuing without cache: ${text}`);
-        }
+        // A config path that is a file or a device is a mistake to report, not a cache to skip.
+        if (err instanceof NotADirectoryError) throw err;
+        warn(err instanceof CliError ? err.message : String(err));
         return undefined;
       }
     },
