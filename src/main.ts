@@ -15,6 +15,12 @@ import { parseFields } from "./lib/shape.ts";
 import { REGIONS, TOKENS } from "./lib/wiring.ts";
 import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns, terminalRows } from "./lib/stdio.ts";
 
+/** The service URL an org token's claim names; loaded on first use (valibot stays out of startup). */
+function orgClaimUrl(token: string): string | undefined {
+  const { decodeOrgClaim } = require("./lib/auth/token-kind.ts") as typeof import("./lib/auth/token-kind.ts");
+  return decodeOrgClaim(token)?.url;
+}
+
 /** Global flags pulled out of argv, plus the arguments left for Stricli. */
 export interface PreparedArgs {
   args: string[];
@@ -285,7 +291,12 @@ export function buildContext(
     () => !settings.noAutoRepair,
     () => log,
   );
-  if (!env.TRACKER_URL?.trim()) applyLoginDefault(settings, () => soleLoginUrl(store, configDir));
+  if (!env.TRACKER_URL?.trim()) {
+    // An environment token belongs to the default service (or the one its org-token claim names),
+    // never to the host of a stored login: that URL applies to the stored login only.
+    const envToken = settings.authToken ?? settings.token;
+    applyLoginDefault(settings, envToken ? () => orgClaimUrl(envToken) : () => soleLoginUrl(store, configDir));
+  }
   const ctx: TrackerContext = {
     process: { stdout, stderr, env },
     stdout,

@@ -683,3 +683,40 @@ describe("stored logins whose service is unknown or another", () => {
     second.stop();
   });
 });
+
+describe("an environment token and a stored login of another service", () => {
+  test("without TRACKER_URL the env token never goes to the stored login's host", async () => {
+    const dir = tempDir("tracker-cfg-");
+    // The only stored login is a self-hosted one (this fake).
+    await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir: dir });
+    api.reset();
+    // A user token from the environment means the hosted service; every connection is sent to a
+    // dead loopback proxy so nothing leaves the machine, and the stored login's host hears nothing.
+    const user = await runCli(["org", "list"], {
+      configDir: dir,
+      env: { TRACKER_URL: undefined, TRACKER_AUTH_TOKEN: READ_ONLY_TOKEN, HTTPS_PROXY: "http://127.0.0.1:1" },
+    });
+    expect(user.exitCode).toBe(31);
+    expect(user.stderr).toContain("sentry.io");
+    expect(api.requests).toEqual([]);
+    // An org token's claim names its service: that one is used (here: another fake).
+    const other = await startFakeApi();
+    try {
+      const orgToken = mintOrgToken(other.state, "acme");
+      const r = await runCli(["org", "list", "--json"], {
+        configDir: dir,
+        env: { TRACKER_URL: undefined, TRACKER_AUTH_TOKEN: orgToken },
+      });
+      expect(r.exitCode).toBe(0);
+      expect(JSON.parse(r.stdout).map((o: { slug: string }) => o.slug)).toEqual(["acme"]);
+      expect(other.requests.length).toBeGreaterThan(0);
+      expect(api.requests).toEqual([]);
+    } finally {
+      other.stop();
+    }
+    // Without an env token the stored login still means its own host.
+    const stored = await runCli(["org", "list"], { configDir: dir, env: { TRACKER_URL: undefined } });
+    expect(stored.exitCode).toBe(0);
+    expect(api.requests.length).toBeGreaterThan(0);
+  });
+});
