@@ -4,9 +4,11 @@ import {
   buildApplication,
   buildRouteMap,
   type Command,
+  help,
   type PartialApplicationConfiguration,
   type RouteMap,
   text_en,
+  version,
 } from "@stricli/core";
 import type { TrackerContext } from "./context.ts";
 import { CliError, ValidationError } from "./lib/errors.ts";
@@ -177,5 +179,37 @@ export async function loadRoutesFor(word: string | undefined): Promise<RouteMap<
 
 /** The Stricli application of one run over a root route map. */
 export function buildApp(root: RouteMap<TrackerContext>, state: RunState): Application<TrackerContext> {
-  return buildApplication<TrackerContext>(root, appConfig(state));
+  return buildApplication<TrackerContext>(root, appConfig(state), INTEGRATIONS);
 }
+
+/**
+ * Stricli's default integrations but one: `--help-all` has no `-H` alias, so `-H` can be
+ * `--header` (tracker api, as in gh api) instead of printing help and sending nothing.
+ */
+const FORMATTING = {
+  caseStyle: "convert-camel-to-kebab",
+  useAliasInUsageLine: true,
+  onlyRequiredInUsageLine: false,
+} as const;
+const INTEGRATIONS = {
+  help: help<TrackerContext>({
+    brief: text_en.briefs.help,
+    alias: "h",
+    defaultForRouteMap: true,
+    includeHidden: false,
+    formatting: FORMATTING,
+  }),
+  helpAll: help<TrackerContext>({
+    brief: text_en.briefs.helpAll,
+    alias: false,
+    hidden: true,
+    includeHidden: true,
+    formatting: FORMATTING,
+  }),
+  version: version<TrackerContext>({
+    brief: text_en.briefs.version,
+    info: { currentVersion: VERSION },
+    alias: "v",
+    hook: "app:start",
+  }),
+};

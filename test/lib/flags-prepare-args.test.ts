@@ -174,3 +174,26 @@ describe("loadRoutesFor: a run loads only its command word", () => {
     expect(names(await loadRoutesFor("constructor"))).toEqual(all);
   });
 });
+
+describe("prepareArgs: a command's flag values are its own", () => {
+  test("a value that looks like a global or output flag stays with the flag that takes it", () => {
+    expect(args("issue", "list", "-q", "--json")).toEqual(["issue", "list", "-q", "--json"]);
+    expect(args("issue", "list", "--query", "--verbose", "--json")).toEqual([
+      "issue",
+      "list",
+      "--query",
+      "--verbose",
+      "--json",
+    ]);
+    const p = prepareArgs(["issue", "list", "-q", "--format"], root);
+    expect(p.args).toEqual(["issue", "list", "-q", "--format"]);
+    expect(p.json).toBe(false);
+  });
+
+  test("-H is not help: it reaches the command (tracker api's --header)", () => {
+    const p = prepareArgs(["api", "-H", "Accept: application/json", "/organizations/"], root);
+    expect(p.help).toBe(false);
+    expect(p.args).toEqual(["api", "-H", "Accept: application/json", "/organizations/"]);
+    expect(prepareArgs(["issue", "list", "--help-all"], root).help).toBe(true);
+  });
+});

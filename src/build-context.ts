@@ -1,0 +1,87 @@
+/** The context of a command run: the real process's streams, environment and state, or injected ones. */
+import { homedir } from "node:os";
+import { loadRootRoutes } from "./app.ts";
+import type { ContextOverrides, OutputOptions, TrackerContext } from "./context.ts";
+import { createStore, soleLoginUrl } from "./lib/db/index.ts";
+import { applyLoginDefault, type LogLevel, readSettings } from "./lib/env.ts";
+import { createLogger } from "./lib/log.ts";
+import { resolveConfigDir } from "./lib/paths.ts";
+import { sanitizingSink } from "./lib/sanitize.ts";
+import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns, terminalRows } from "./lib/stdio.ts";
+import { REGIONS, TOKENS } from "./lib/wiring.ts";
+
+/** The service URL an org token's claim names; loaded on first use (valibot stays out of startup). */
+function orgClaimUrl(token: string): string | undefined {
+  const { decodeOrgClaim } = require("./lib/auth/token-kind.ts") as typeof import("./lib/auth/token-kind.ts");
+  return decodeOrgClaim(token)?.url;
+}
+
+/** Builds the context for a command run: the real process's, with `over` replacing parts of it. */
+export function buildContext(
+  level: LogLevel,
+  over: ContextOverrides = {},
+  secrets: string[] = [],
+  output: OutputOptions | undefined,
+  runArgv: TrackerContext["runArgv"],
+): TrackerContext {
+  const env = over.env ?? (process.env as Record<string, string | undefined>);
+  const settings = readSettings(env);
+  const homeDir = env.HOME || homedir();
+  const cwd = over.cwd ?? process.cwd();
+  const configDir = resolveConfigDir(env, homeDir, cwd);
+  const isStdoutTTY = over.isStdoutTTY ?? isTerminal(STDOUT_FD);
+  const isStderrTTY = over.isStderrTTY ?? isTerminal(STDERR_FD);
+  const color = isStderrTTY && !env.NO_COLOR;
+  const rawStderr = over.stderr ?? fdSink(STDERR_FD);
+  // One place for terminal safety: every write of a command, human or not, is sanitised here.
+  const stdout = sanitizingSink(over.stdout ?? fdSink(STDOUT_FD), isStdoutTTY && !env.NO_COLOR);
+  const stderr = sanitizingSink(rawStderr, color);
+  const log = createLogger(level, stderr, color, secrets);
+  const store = createStore(
+    configDir,
+    () => !settings.noAutoRepair,
+    () => log,
+  );
+  if (!env.TRACKER_URL?.trim()) {
+    // An environment token belongs to the default service (or the one its org-token claim names),
+    // never to the host of a stored login: that URL applies to the stored login only.
+    const envToken = settings.authToken ?? settings.token;
+    applyLoginDefault(
+      settings,
+      envToken ? () => orgClaimUrl(envToken) : () => soleLoginUrl(store, configDir),
+    );
+  }
+  const ctx: TrackerContext = {
+    process: { stdout, stderr, env },
+    stdout,
+    stderr,
+    terminal: rawStderr,
+    readStdin: over.readStdin ?? (() => Bun.stdin.text()),
+    env,
+    settings,
+    cwd,
+    homeDir,
+    configDir,
+    isStdoutTTY,
+    isStderrTTY,
+    isStdinTTY: over.isStdinTTY ?? isTerminal(0),
+    color,
+    terminalWidth: over.terminalWidth ?? terminalColumns(env),
+    terminalHeight: over.terminalHeight ?? terminalRows(env),
+    logLevel: level,
+    log,
+    now: over.now ?? (() => Date.now()),
+    sleep: over.sleep ?? ((ms) => Bun.sleep(ms)),
+    fetch: over.fetch ?? globalThis.fetch,
+    store,
+    execPath: process.execPath,
+    tokens: TOKENS,
+    regions: REGIONS,
+    said: new Set(),
+    commandTree: loadRootRoutes,
+    ...(output ? { output } : {}),
+    inFlight: new Map(),
+    runArgv,
+  };
+  return ctx;
+}
