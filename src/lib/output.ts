@@ -16,11 +16,16 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
   if (o?.jq !== undefined) {
     const program = o.jq;
     // Asynchronous: main waits for it before the run ends (ctx.inFlight "output").
-    const done = import("./jq.ts")
-      .then(({ runJq }) => runJq(doc, program))
-      .then((out) => {
+    const done = import("./jq.ts").then(async ({ runJq, JqRuntimeError }) => {
+      try {
+        const out = await runJq(doc, program);
         if (out !== "") ctx.stdout.write(`${out}\n`);
-      });
+      } catch (err) {
+        // As jq does: what the program printed before it failed is output, then the error.
+        if (err instanceof JqRuntimeError && err.output !== "") ctx.stdout.write(`${err.output}\n`);
+        throw err;
+      }
+    });
     ctx.inFlight.set("output", done);
     return;
   }

@@ -40,12 +40,41 @@ describe("--jq", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("a program that fails on the data is a usage error too; stdout stays empty", async () => {
+  test("a runtime error of a valid program is jq's error (exit 21), not an invalid program", async () => {
     const r = await run(["org", "list", "--jq", ".[] | .slug + 1"]);
-    expect(r.exitCode).toBe(2);
+    expect(r.exitCode).toBe(21);
     expect(r.stdout).toBe("");
-    expect(JSON.parse(r.stderr).error.message).toStartWith("Invalid --jq program: jq: error");
+    const message = JSON.parse(r.stderr).error.message as string;
+    expect(message).toStartWith("jq: error (at <stdin>:0): ");
+    expect(message).not.toContain("Invalid --jq program");
     // jq's own exit status must not leak into the process that ran it (tests, the MCP server).
     expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  test("output printed before a runtime error is kept, then the error", async () => {
+    const r = await run(["org", "list", "--jq", '.[0].slug, (.[1].slug | error("stop"))']);
+    expect(r.exitCode).toBe(21);
+    expect(r.stdout).toBe("acme\n");
+    expect(JSON.parse(r.stderr).error.message).toContain("stop");
+  });
+
+  test("env and $ENV are the real environment, less secrets", async () => {
+    // The wasm runtime reads the environment once, when it starts: a process of its own.
+    const r = await runCli(
+      [
+        "org",
+        "list",
+        "--jq",
+        '[env.HOME, $ENV.TRACKER_JQ_PROBE, (env | keys | map(select(test("TOKEN"))) | length)]',
+      ],
+      {
+        api,
+        token: USER_TOKEN,
+        subprocess: true,
+        env: { TRACKER_JQ_PROBE: "probe-value", HOME: "/home/probe" },
+      },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual(["/home/probe", "probe-value", 0]);
   });
 });
