@@ -1,5 +1,6 @@
 import type { LogLevel } from "./env.ts";
 import { redact } from "./redact.ts";
+import { paint } from "./style.ts";
 
 const RANK: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3, trace: 4 };
 
@@ -31,7 +32,7 @@ export function createLogger(level: LogLevel, sink: TextSink, color = false, sec
     const text = redact(msg, secrets);
     const prefix =
       lvl === "info" ? "" : lvl === "warn" ? "Warning: " : lvl === "error" ? "Error: " : `[${lvl}] `;
-    const line = color && lvl !== "info" ? `\x1b[2m${prefix}\x1b[22m${text}` : `${prefix}${text}`;
+    const line = color && lvl !== "info" ? `${paint(prefix, "2", "22")}${text}` : `${prefix}${text}`;
     sink.write(`${line}\n`);
   };
   return {

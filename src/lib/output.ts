@@ -2,6 +2,7 @@ import type { TrackerContext } from "../context.ts";
 import { renderMarkdown } from "./format/markdown.ts";
 import { toJsonText } from "./json-deep.ts";
 import { selectFields, truncateJson } from "./shape.ts";
+import { paint } from "./style.ts";
 
 /**
  * Writes one JSON document and a newline to stdout: the only shape --json ever prints. Indented
@@ -94,5 +95,5 @@ export function writePastEnd(ctx: TrackerContext, json: boolean, what: string): 
 
 /** Writes a hint for humans to stderr (never stdout, never with --json). */
 export function writeTip(ctx: TrackerContext, text: string): void {
-  ctx.stderr.write(`${ctx.color ? `\x1b[2m${text}\x1b[22m` : text}\n`);
+  ctx.stderr.write(`${ctx.color ? paint(text, "2", "22") : text}\n`);
 }

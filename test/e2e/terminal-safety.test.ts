@@ -3,7 +3,8 @@ import { addIssue, ISSUES_NOW_MS } from "../fake-api/routes/issues.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, runInProcess, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
-import { sanitizeTerminal } from "../../src/lib/sanitize.ts";
+import { sanitizeTerminal, sanitizingSink } from "../../src/lib/sanitize.ts";
+import { paint } from "../../src/lib/style.ts";
 
 // Server text that tries to retitle the terminal, clear it, ring the bell, move the cursor back
 // over a line (CR), and use an 8-bit CSI (C1 0x9b).
@@ -19,10 +20,29 @@ describe("the terminal sanitiser", () => {
     expect(sanitizeTerminal("a\tb\nc")).toBe("a\tb\nc");
   });
 
-  test("on a colour terminal plain SGR colour codes pass; other sequences do not", () => {
-    expect(sanitizeTerminal("\x1b[2mdim\x1b[22m", true)).toBe("\x1b[2mdim\x1b[22m");
-    expect(sanitizeTerminal("\x1b[2mdim\x1b[22m", false)).toBe("\\e[2mdim\\e[22m");
+  test("only tracker's own colour codes pass, on a colour terminal; an SGR code in server text never does", () => {
+    expect(sanitizeTerminal(paint("dim", "2", "22"), true)).toBe("\x1b[2mdim\x1b[22m");
+    expect(sanitizeTerminal(paint("dim", "2", "22"), false)).toBe("dim");
+    expect(sanitizeTerminal("\x1b[2mdim\x1b[22m", true)).toBe("\\e[2mdim\\e[22m");
+    expect(sanitizeTerminal("title \x1b[8mhidden", true)).toBe("title \\e[8mhidden");
     expect(sanitizeTerminal("\x1b[2J\x1b]0;t\x07", true)).toBe("\\e[2J\\e]0;t\\x07");
+    // A guessed mark (any private-use text before the code) is still server text.
+    expect(sanitizeTerminal("\ue000\ue001\ue002\x1b[8mx", true)).toBe("\ue000\ue001\ue002\\e[8mx");
+  });
+
+  test("bidi overrides, zero-width characters, line separators and the BOM are shown visibly", () => {
+    expect(sanitizeTerminal("abc\u202edcba\u202c")).toBe("abc\\u202edcba\\u202c");
+    expect(sanitizeTerminal("a\u200bb\u200dc\u2066d\u2069")).toBe("a\\u200bb\\u200dc\\u2066d\\u2069");
+    expect(sanitizeTerminal("one\u2028two\u2029three\ufeff")).toBe("one\\u2028two\\u2029three\\ufeff");
+    expect(sanitizeTerminal("naïve café — ok ✓")).toBe("naïve café — ok ✓");
+  });
+
+  test("a write that coloured anything ends with a reset", () => {
+    const out: string[] = [];
+    const sink = sanitizingSink({ write: (t) => out.push(t) }, true);
+    sink.write(`${paint("x", "31", "39")}\n`);
+    sink.write("plain\n");
+    expect(out).toEqual(["\x1b[31mx\x1b[39m\n\x1b[0m", "plain\n"]);
   });
 });
 
@@ -47,6 +67,35 @@ describe("server text in every human renderer", () => {
       expect(RAW_CONTROL.test(r.stdout)).toBe(false);
       expect(RAW_CONTROL.test(r.stderr)).toBe(false);
     }
+  });
+
+  test("on a colour terminal: tracker's colours pass, a title's SGR and bidi codes do not", async () => {
+    const issue = addIssue(api.state, "acme", "web", {
+      title: "Shown \x1b[8mhidden\x1b[0m and \u202eesrever",
+      level: "fatal",
+      lastSeen: ISSUES_NOW_MS,
+    });
+    const terminal = { stdout: true, stderr: true };
+    const list = await runCli(["issue", "list", "acme/web", "-n", "3"], {
+      api,
+      token: USER_TOKEN,
+      terminal,
+      env: { PAGER: "cat" },
+    });
+    expect(list.exitCode).toBe(0);
+    // The level colour of tracker's own table is there …
+    expect(list.stdout).toContain("\x1b[1;31m");
+    // … the title's codes are shown, never sent.
+    const view = await runCli(["issue", "view", `acme/${issue.shortId}`], {
+      api,
+      token: USER_TOKEN,
+      terminal,
+    });
+    for (const r of [list, view]) {
+      expect(r.stdout).not.toContain("\x1b[8m");
+      expect(r.stdout).not.toContain("\u202e");
+    }
+    expect(view.stdout).toContain("Shown \\e[8mhidden\\e[0m and \\u202eesrever");
   });
 
   test("--json stays exact: the title parses back to the server's text", async () => {

@@ -1,3 +1,4 @@
+import { sanitizeTerminal } from "../../src/lib/sanitize.ts";
 import { describe, expect, test } from "bun:test";
 import { LOG_LEVELS, type LogLevel } from "../../src/lib/env.ts";
 import { createLogger } from "../../src/lib/log.ts";
@@ -55,6 +56,7 @@ describe("createLogger", () => {
     const { sink, log } = capture("info", true);
     log.warn("careful");
     log.info("plain");
-    expect(sink.text).toBe("\x1b[2mWarning: \x1b[22mcareful\nplain\n");
+    expect(sanitizeTerminal(sink.text, true)).toBe("\x1b[2mWarning: \x1b[22mcareful\nplain\n");
+    expect(sanitizeTerminal(sink.text, false)).toBe("Warning: careful\nplain\n");
   });
 });

@@ -2,6 +2,7 @@
 import type { Issue } from "../api/issues.ts";
 import { type Column, formatTable } from "./table.ts";
 import { listTime } from "./time.ts";
+import { paint } from "../style.ts";
 
 /** Options of the issue table. */
 export interface IssueTableOptions {
@@ -17,11 +18,11 @@ export interface IssueTableOptions {
 }
 
 const LEVEL_COLORS: Record<string, string> = {
-  fatal: "\x1b[1;31m",
-  error: "\x1b[31m",
-  warning: "\x1b[33m",
-  info: "\x1b[34m",
-  debug: "\x1b[2m",
+  fatal: "1;31",
+  error: "31",
+  warning: "33",
+  info: "34",
+  debug: "2",
 };
 
 /**
@@ -62,6 +63,6 @@ export function formatIssueTable(issues: readonly Issue[], opts: IssueTableOptio
     const at = line.indexOf(issue.shortId, opts.aliasOf ? opts.aliasOf(issue).length : 0);
     return at < 0
       ? line
-      : `${line.slice(0, at)}${code}${issue.shortId}\x1b[0m${line.slice(at + issue.shortId.length)}`;
+      : `${line.slice(0, at)}${paint(issue.shortId, code, "0")}${line.slice(at + issue.shortId.length)}`;
   });
 }

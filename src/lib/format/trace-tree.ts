@@ -9,6 +9,7 @@ import {
 import { type SpanNode, type TraceError, type TraceSummary, walkSpans } from "../traces/span-tree.ts";
 import { formatDuration } from "./duration.ts";
 import { truncate } from "./table.ts";
+import { paint } from "../style.ts";
 
 /** Indentation stops growing at this depth; deeper spans are labelled with their depth instead. */
 export const MAX_INDENT_DEPTH = 12;
@@ -33,8 +34,8 @@ export interface TraceTreeOptions {
 }
 
 const COL = 8;
-const red = (s: string) => `\x1b[31m${s}\x1b[39m`;
-const dim = (s: string) => `\x1b[2m${s}\x1b[22m`;
+const red = (s: string) => paint(s, "31", "39");
+const dim = (s: string) => paint(s, "2", "22");
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
