@@ -71,8 +71,18 @@ if [ -n "$version" ]; then
   esac
 fi
 
+# The binary is run right after download: only https, or plain http on this machine (a local
+# mirror or test server), as `tracker upgrade` requires. Redirects may not leave https either.
+case "$RELEASE_URL" in
+  https://*) curl_proto="=https" ;;
+  http://127.0.0.1 | http://127.0.0.1[:/]* | http://localhost | http://localhost[:/]* | http://\[::1\] | http://\[::1\][:/]*)
+    curl_proto="=http,https"
+    ;;
+  *) fail "TRACKER_RELEASE_URL must use https (plain http only on 127.0.0.1, localhost or [::1]), got '$RELEASE_URL'" ;;
+esac
+
 if command -v curl >/dev/null 2>&1; then
-  fetch() { curl -fsSL --retry 2 -o "$2" "$1"; }
+  fetch() { curl -fsSL --proto "$curl_proto" --proto-redir "$curl_proto" --retry 2 -o "$2" "$1"; }
 elif command -v wget >/dev/null 2>&1; then
   fetch() { wget -q -O "$2" "$1"; }
 else

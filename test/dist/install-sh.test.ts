@@ -165,3 +165,20 @@ test("bad options are rejected with usage", async () => {
   expect(v.stderr).toContain("error: --version must look like 1.2.3, got 'latest-ish'");
   expect(rel.requests).toEqual([]);
 });
+
+test("a plain-http release URL off this machine is refused before any download", async () => {
+  const h = newHome();
+  for (const url of [
+    "http://mirror.invalid/releases",
+    "http://127.0.0.1.mirror.invalid/r",
+    "ftp://127.0.0.1/r",
+  ]) {
+    const r = await install(h, [], { TRACKER_RELEASE_URL: url });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain(
+      `error: TRACKER_RELEASE_URL must use https (plain http only on 127.0.0.1, localhost or [::1]), got '${url}'`,
+    );
+  }
+  expect(existsSync(h.bin)).toBe(false);
+  expect(rel.requests).toEqual([]);
+});
