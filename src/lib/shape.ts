@@ -1,10 +1,9 @@
 /**
  * Shaping a JSON document for scripts and agents: `--fields` keeps only the named dot paths (list
  * wrappers' paths apply to each item of `data`, arrays map element-wise), and `--max-chars` trims it
- * deterministically to a size, dropping the ends of the longest arrays first, then shortening the
- * longest strings, and saying what it left out in `"truncated"`.
+ * deterministically to a size (trim/fit.ts), saying what it left out in `"truncated"`.
  */
-import { toJsonText } from "./json-deep.ts";
+import { fitJson } from "./trim/fit.ts";
 import { ValidationError } from "./errors.ts";
 
 type Json = unknown;
@@ -110,68 +109,31 @@ export function selectFields(doc: Json, paths: readonly string[][]): Json {
   return selectOne(doc, paths);
 }
 
-function size(doc: Json): number {
-  return toJsonText(doc).length;
-}
-
-function longestArray(value: Json, path: string[] = []): { path: string[]; arr: Json[] } | undefined {
-  let best: { path: string[]; arr: Json[] } | undefined;
-  const visit = (v: Json, p: string[]) => {
-    if (Array.isArray(v)) {
-      if (v.length > 0 && (!best || size(v) > size(best.arr))) best = { path: p, arr: v };
-      for (const [i, el] of v.entries()) visit(el, [...p, String(i)]);
-    } else if (isObject(v)) for (const [k, x] of Object.entries(v)) visit(x, [...p, k]);
-  };
-  visit(value, path);
-  return best;
-}
-
-function longestString(
-  value: Json,
-): { holder: Record<string, Json> | Json[]; key: string | number; len: number } | undefined {
-  let best: { holder: Record<string, Json> | Json[]; key: string | number; len: number } | undefined;
-  const visit = (v: Json) => {
-    if (Array.isArray(v)) {
-      v.forEach((el, i) => {
-        if (typeof el === "string" && (!best || el.length > best.len))
-          best = { holder: v, key: i, len: el.length };
-        else visit(el);
-      });
-    } else if (isObject(v)) {
-      for (const [k, el] of Object.entries(v)) {
-        if (typeof el === "string" && (!best || el.length > best.len))
-          best = { holder: v, key: k, len: el.length };
-        else visit(el);
-      }
-    }
-  };
-  visit(value);
-  return best;
-}
-
 /**
- * Trims a JSON document until it serialises to at most `maxChars` characters. Removed array
- * elements are counted per path in `truncated` (object documents), shortened strings end in `…`.
+ * Trims a JSON document so that its compact text (`toJsonText(result)`, what a pipe gets) is at
+ * most `maxChars` characters, `"truncated"` report included, in O(n log n) time and without
+ * recursion. The input is not changed; the same input gives the same output.
+ *
+ * What goes, in this order and only while still too long: the last items of the largest arrays
+ * (keeping one item per array; a list's `data` loses rows from the end), then whole optional
+ * fields (object/array values of non-identity keys, largest first: an event's `entries`,
+ * `contexts`, `_meta`…), then the longest free text is cut to a common length ending in "…", then
+ * array items down to none, then any other field. Identifiers, URLs and timestamps (by key:
+ * `id`, `*Id`, `*_id`, `slug`, `hash`, `version`, `url`, `permalink`, `timestamp`, `dateCreated`,
+ * `firstSeen`, `start`…; or by value: `http(s)://…`, ISO-8601) are kept whole or dropped with
+ * what holds them, never cut. The top-level `data`, `hasMore`, `nextCursor`, `total`, `org` and
+ * identity fields go last of all.
+ *
+ * An object document gets a top-level `"truncated"` object: `"<dot path>": n` for n array items
+ * removed at that path (paths leave out indices; `"(root)"` is the document itself),
+ * `"<dot path>": "field"` (or `"field ×n"`) for a field removed from one (or n) objects at that
+ * path, `"(strings shortened)": n`, and `"(other paths)": n` / `"(deep paths)": n` for removals
+ * past the report's own budget (a third of `maxChars`) or under paths over 100 characters. A
+ * bare array or scalar is only fitted (a bare string is always cut as text).
+ *
+ * Indented text (a terminal's, about 1.3–2× longer) is not bounded by this: use `fitJson(doc,
+ * maxChars, 2)` from trim/fit.ts for that.
  */
 export function truncateJson(doc: Json, maxChars: number): Json {
-  if (size(doc) <= maxChars) return doc;
-  const copy = structuredClone(doc) as Json;
-  const dropped: Record<string, number> = {};
-  const budget = () => maxChars - (isObject(copy) ? 40 + size(dropped) : 0);
-  for (let guard = 0; size(copy) > budget() && guard < 100_000; guard++) {
-    const a = longestArray(copy);
-    if (a && a.arr.length > 1) {
-      a.arr.pop();
-      const key = a.path.filter((s) => !/^\d+$/.test(s)).join(".") || "(root)";
-      dropped[key] = (dropped[key] ?? 0) + 1;
-      continue;
-    }
-    const s = longestString(copy);
-    if (!s || s.len <= 20) break;
-    const text = (s.holder as Record<string | number, Json>)[s.key] as string;
-    (s.holder as Record<string | number, Json>)[s.key] =
-      `${text.slice(0, Math.max(10, Math.floor(text.length / 2)))}…`;
-    dropped["(strings shortened)"] = (dropped["(strings shortened)"] ?? 0) + 1;
-  }
-  return isObject(copy) ? { ...copy, truncated: dropped } : copy;
+  return fitJson(doc, maxChars, 0);
 }
