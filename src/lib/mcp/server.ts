@@ -11,14 +11,14 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
-import type { ContextOverrides, TrackerContext } from "../../context.ts";
-import { CliError } from "../errors.ts";
+import type { TrackerContext } from "../../context.ts";
+import type { ErrorJson } from "../error-json.ts";
 import { EXIT } from "../exit-codes.ts";
-import type { TextSink } from "../log.ts";
 import { VERSION } from "../version.ts";
-import { type ErrorJson, errorToJson } from "../error-json.ts";
+import { type McpOptions, outputFlags, runInProcess, serialQueue, type ToolRun } from "./run.ts";
 import { LineTransport } from "./transport.ts";
 import {
+  annotationsOf,
   availableTools,
   type Invocation,
   type ToolArgs,
@@ -27,14 +27,6 @@ import {
   TOOLS,
 } from "./tools.ts";
 import { validateArgs } from "./validate.ts";
-
-/** What `tracker mcp` was started with. */
-export interface McpOptions {
-  allowWrites: boolean;
-  /** A pinned default target (`org/project` or `org/`). */
-  org?: string;
-  project?: string;
-}
 
 /** Conventions shared by every tool, said once instead of in every description. */
 export const INSTRUCTIONS = [
@@ -46,30 +38,13 @@ export const INSTRUCTIONS = [
   "Failures are results with isError and {error: {class, reason, code, message, hint}}; code is tracker's exit code (10-13 auth, 21-23 input, 30-31 service/network, 40-43 AI analysis).",
 ].join("\n");
 
-/** Text written into a buffer (a tool run's stdout) and, when `also` is set, passed on. */
-function capture(also?: TextSink): TextSink & { text(): string } {
-  const parts: string[] = [];
-  return {
-    write(text) {
-      parts.push(text);
-      also?.write(text);
-    },
-    text: () => parts.join(""),
-  };
-}
-
-/** Runs tool calls one after another: in-process command runs share the runtime's error slot. */
-function serialQueue() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(job: () => Promise<T>): Promise<T> => {
-    const next = tail.then(job, job);
-    tail = next.catch(() => undefined);
-    return next;
-  };
-}
-
 function errorResult(err: ErrorJson): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(err) }] };
+}
+
+/** Arguments a tool cannot take: an isError result the model can read and correct (MCP 2025-11-25). */
+function argumentError(message: string): CallToolResult {
+  return errorResult({ error: { class: "ValidationError", code: EXIT.validation, message } });
 }
 
 /** Merges the `{changed, failed, dryRun}` documents of several change commands into one. */
@@ -84,12 +59,28 @@ function mergeDocuments(docs: unknown[]): unknown {
   return merged;
 }
 
-/** Output flags of a call (the same machinery as the CLI's --fields, --max-chars and --format). */
-function outputFlags(args: ToolArgs): string[] {
-  const flags = args.format === "md" ? ["--format", "md"] : ["--json"];
-  if (Array.isArray(args.fields) && args.fields.length > 0) flags.push("--fields", args.fields.join(","));
-  if (typeof args.maxChars === "number") flags.push("--max-chars", String(args.maxChars));
-  return flags;
+function parseDocument(text: string): unknown {
+  try {
+    return text.trim() === "" ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a call needs --allow-writes, or undefined when it may run. */
+function writeRefusal(tool: ToolSpec, args: ToolArgs, opts: McpOptions): CallToolResult | undefined {
+  if (opts.allowWrites || !(tool.writes || tool.writesWhen?.(args))) return undefined;
+  const what = tool.writes
+    ? `${tool.name} changes data on the service`
+    : `${tool.name} with force starts a new AI run`;
+  return errorResult({
+    error: {
+      class: "UsageError",
+      code: EXIT.usage,
+      message: `${what} and is off.`,
+      hint: "Start the server with: tracker mcp --allow-writes",
+    },
+  });
 }
 
 /** Answers `tools/call`: validates, runs the tool's command lines, returns their output or error. */
@@ -98,71 +89,72 @@ export async function callTool(
   opts: McpOptions,
   name: string,
   rawArgs: unknown,
+  signal?: AbortSignal,
 ): Promise<CallToolResult> {
   const tool: ToolSpec | undefined = TOOLS.find((t) => t.name === name);
   if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-  if (tool.writes && !opts.allowWrites) {
-    return errorResult({
-      error: {
-        class: "UsageError",
-        code: EXIT.usage,
-        message: `${name} changes data on the service and is off.`,
-        hint: "Start the server with: tracker mcp --allow-writes",
-      },
-    });
-  }
-  const args = validateArgs(tool.inputSchema, rawArgs ?? {}, name);
+  let args: ToolArgs;
   let invocations: Invocation[];
   try {
-    invocations = tool.run(args);
+    args = validateArgs(tool.inputSchema, rawArgs ?? {}, name);
+    const refused = writeRefusal(tool, args, opts);
+    if (refused) return refused;
+    invocations = await planInvocations(ctx, opts, tool, args, signal);
   } catch (err) {
-    if (err instanceof ToolArgumentError) throw new McpError(ErrorCode.InvalidParams, err.message);
+    if (err instanceof ToolArgumentError) return argumentError(err.message);
     throw err;
   }
   const md = args.format === "md";
   const outputs: string[] = [];
   for (const inv of invocations) {
     const argv = [...inv.cmd, ...outputFlags(args), "--log-level", ctx.logLevel, "--", ...inv.args];
-    const run = await runInProcess(ctx, opts, argv);
-    if (run.error) return errorResult(run.error);
+    const run = await runInProcess(ctx, opts, argv, signal);
+    if (run.error) return partialFailure(outputs, run, md);
     outputs.push(run.stdout);
   }
   if (md || outputs.length === 1) {
     return { content: [{ type: "text", text: outputs.join("\n").trimEnd() }] };
   }
   const docs = outputs.map((o) => JSON.parse(o) as unknown);
-  return { content: [{ type: "text", text: JSON.stringify(mergeDocuments(docs)) }] };
+  return { content: [{ type: "text", text: JSON.stringify(combine(tool, docs)) }] };
 }
 
-/** One command line run in-process: its stdout, or its failure as data. */
-async function runInProcess(
+/**
+ * A failed step after others succeeded (issue_update: the status changed, the assignment failed)
+ * still reports what changed: the error, with the documents of the steps that ran ("done").
+ */
+function partialFailure(outputs: string[], run: ToolRun, md: boolean): CallToolResult {
+  const error = run.error as ErrorJson;
+  const done = [...outputs, run.stdout].map(parseDocument).filter((d) => d !== undefined);
+  if (done.length === 0 || md) return errorResult(error);
+  return errorResult({ ...error, done: mergeDocuments(done) } as ErrorJson);
+}
+
+/** Several documents of one call as one: change reports merged, lists concatenated. */
+function combine(tool: ToolSpec, docs: unknown[]): unknown {
+  if (tool.name !== "project_list") return mergeDocuments(docs);
+  return docs.flatMap((d) => (Array.isArray(d) ? d : []));
+}
+
+/**
+ * The command lines of a call. `project_list` without an organization (and none pinned) lists the
+ * projects of every organization: the organizations are listed first.
+ */
+async function planInvocations(
   ctx: TrackerContext,
   opts: McpOptions,
-  argv: string[],
-): Promise<{ stdout: string; error?: ErrorJson }> {
-  if (!ctx.runArgv) throw new CliError("this build cannot run commands in-process", EXIT.unexpected);
-  const env = { ...ctx.env };
-  if (opts.org) {
-    env.TRACKER_ORG = opts.org;
-    if (opts.project) env.TRACKER_PROJECT = opts.project;
-    else delete env.TRACKER_PROJECT;
-  }
-  const stdout = capture();
-  // Logs and warnings of the run still reach the server's stderr, at the server's level.
-  const stderr = capture(ctx.stderr);
-  const over: ContextOverrides = {
-    env,
-    stdout,
-    stderr,
-    cwd: ctx.cwd,
-    isStdoutTTY: false,
-    isStderrTTY: false,
-    isStdinTTY: false,
-    readStdin: async () => "",
-  };
-  const { exitCode, error } = await ctx.runArgv(argv, over);
-  if (exitCode === 0) return { stdout: stdout.text() };
-  return { stdout: "", error: errorToJson(error, exitCode, stderr.text()) };
+  tool: ToolSpec,
+  args: ToolArgs,
+  signal?: AbortSignal,
+): Promise<Invocation[]> {
+  if (tool.name !== "project_list" || args.org !== undefined || opts.org) return tool.run(args);
+  const orgs = await runInProcess(ctx, opts, ["org", "list", "--json", "--log-level", ctx.logLevel], signal);
+  const list = orgs.error ? undefined : parseDocument(orgs.stdout);
+  if (!Array.isArray(list)) return tool.run(args);
+  const slugs = list.map((o) => (o as { slug?: unknown }).slug).filter((s) => typeof s === "string");
+  return slugs.length > 0
+    ? slugs.map((slug) => ({ cmd: ["project", "list"], args: [slug] }))
+    : tool.run(args);
 }
 
 /** Serves MCP on stdin/stdout until stdin closes. */
@@ -174,10 +166,20 @@ export async function serveMcp(ctx: TrackerContext, opts: McpOptions): Promise<v
   );
   const queue = serialQueue();
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      annotations: annotationsOf(t),
+    })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, (req) =>
-    queue(() => callTool(ctx, opts, req.params.name, req.params.arguments)),
+  server.setRequestHandler(CallToolRequestSchema, (req, extra) =>
+    queue(() =>
+      extra.signal.aborted
+        ? Promise.resolve(argumentError("The tool call was cancelled."))
+        : callTool(ctx, opts, req.params.name, req.params.arguments, extra.signal),
+    ),
   );
   const transport = new LineTransport(Bun.stdin.stream(), ctx.stdout);
   const closed = new Promise<void>((resolve) => {
@@ -185,6 +187,9 @@ export async function serveMcp(ctx: TrackerContext, opts: McpOptions): Promise<v
   });
   server.onerror = (err) => ctx.log.debug(`mcp: ${err.message}`);
   await server.connect(transport);
+  // Started by hand on a terminal, say what this is (stderr: stdout carries the protocol).
+  if (ctx.isStdinTTY)
+    ctx.log.info("tracker mcp speaks the Model Context Protocol on stdio (Ctrl-D ends it).");
   ctx.log.debug(`mcp: serving ${tools.length} tools on stdio`);
   await closed;
 }

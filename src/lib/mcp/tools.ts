@@ -17,10 +17,16 @@ export interface ArgSchema {
 /** One MCP tool and how its arguments become a tracker command line. */
 export interface ToolSpec {
   name: string;
+  /** A human title (MCP `title`). */
+  title: string;
   description: string;
   inputSchema: ArgSchema;
   /** Changes state on the service: listed and callable only with --allow-writes. */
   writes?: boolean;
+  /** Changes state with these arguments only (issue_explain with force starts a new AI run). */
+  writesWhen?: (args: ToolArgs) => boolean;
+  /** Repeating the same call changes nothing more (for write tools; reads always are). */
+  idempotent?: boolean;
   /** The command lines that answer a call (usually one; none for tools the server answers itself). */
   run(args: ToolArgs): Invocation[];
 }
@@ -75,12 +81,16 @@ function one(cmd: string[], args: string[] = []): Invocation[] {
   return [{ cmd, args }];
 }
 
+/** A call that asks for a new AI run instead of the finished one. */
+const forced = (a: ToolArgs) => a.force === true;
+
 const LIST_FLAGS = { query: "--query", limit: "--limit", cursor: "--cursor" };
 
 /** Every tool; the write tools are filtered out unless the server allows writes. */
 export const TOOLS: readonly ToolSpec[] = [
   {
     name: "issue_list",
+    title: "List issues",
     description: "List issues of a target (org/project, org/ or project).",
     inputSchema: schema({
       target: str(),
@@ -95,12 +105,14 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: "issue_view",
+    title: "View an issue",
     description: "One issue with tags and the latest event's in-app frames.",
     inputSchema: schema({ issue: str() }, ["issue"]),
     run: (a) => one(["issue", "view"], [String(a.issue)]),
   },
   {
     name: "issue_events",
+    title: "List an issue's events",
     description: "Events of an issue, newest first.",
     inputSchema: schema(
       { issue: str(), query: str(), limit: int(1, 1000), period: str(), cursor: str(), full: bool },
@@ -114,24 +126,30 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: "event_view",
+    title: "View an event",
     description: "One event: exception, frames, tags, breadcrumbs, contexts.",
     inputSchema: schema({ event: str("event id, org/project/id or event URL"), target: str() }, ["event"]),
     run: (a) => one(["event", "view"], [String(a.event), ...pos(a.target)]),
   },
   {
     name: "issue_explain",
+    title: "Explain an issue (AI)",
     description: "AI root-cause analysis of an issue (reuses a finished one).",
     inputSchema: schema({ issue: str(), force: bool }, ["issue"]),
+    writesWhen: forced,
     run: (a) => one(["issue", "explain", ...opt(a, { force: "--force" })], [String(a.issue)]),
   },
   {
     name: "issue_plan",
+    title: "Plan a fix (AI)",
     description: "AI fix plan for an issue: steps with file and code.",
     inputSchema: schema({ issue: str(), force: bool }, ["issue"]),
+    writesWhen: forced,
     run: (a) => one(["issue", "plan", ...opt(a, { force: "--force" })], [String(a.issue)]),
   },
   {
     name: "trace_list",
+    title: "List traces",
     description: "Recent transactions of a project.",
     inputSchema: schema({
       target: str(),
@@ -144,32 +162,38 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: "trace_view",
+    title: "View a trace",
     description: "Span tree of a trace (id or 8-char prefix).",
     inputSchema: schema({ trace: str(), org: str() }, ["trace"]),
     run: (a) => one(["trace", "view"], [String(a.trace), ...pos(a.org)]),
   },
   {
     name: "org_list",
+    title: "List organizations",
     description: "Organizations you can access.",
     inputSchema: schema({}),
     run: () => one(["org", "list"]),
   },
   {
     name: "project_list",
-    description: "Projects of an organization (or all).",
+    title: "List projects",
+    description: "Projects of an organization (or of every one).",
     inputSchema: schema({ org: str() }),
     run: (a) => one(["project", "list"], pos(a.org)),
   },
   {
     name: "resolve_url",
+    title: "Open a service URL",
     description: "Any service URL (issue, event, trace, project, org) to its resource.",
     inputSchema: schema({ url: str() }, ["url"]),
     run: (a) => urlInvocation(String(a.url)),
   },
   {
     name: "issue_update",
+    title: "Update issues",
     description: "Change issues: status and/or assignee. dryRun previews.",
     writes: true,
+    idempotent: true,
     inputSchema: schema(
       {
         issues: { type: "array", items: { type: "string" }, minItems: 1 },
@@ -185,6 +209,7 @@ export const TOOLS: readonly ToolSpec[] = [
   },
   {
     name: "issue_note",
+    title: "Add a note",
     description: "Add a note (comment) to an issue.",
     writes: true,
     inputSchema: schema({ issue: str(), text: str() }, ["issue", "text"]),
@@ -234,6 +259,22 @@ function urlInvocation(url: string): Invocation[] {
 
 /** A tool argument the schema accepts but the tool cannot use (a JSON-RPC invalid-params error). */
 export class ToolArgumentError extends Error {}
+
+/**
+ * MCP tool annotations: reads are read-only, idempotent and safe to auto-approve; every tool talks
+ * to the service (open world). issue_update overwrites a status or assignee (destructive,
+ * idempotent); issue_note adds a comment each time.
+ */
+export function annotationsOf(t: ToolSpec): Record<string, unknown> {
+  const writes = t.writes === true;
+  return {
+    title: t.title,
+    readOnlyHint: !writes && !t.writesWhen,
+    destructiveHint: writes && t.idempotent === true,
+    idempotentHint: !writes || t.idempotent === true,
+    openWorldHint: true,
+  };
+}
 
 /** The tools a server offers. */
 export function availableTools(allowWrites: boolean): readonly ToolSpec[] {

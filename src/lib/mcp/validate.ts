@@ -1,10 +1,9 @@
 /**
  * Checks tool arguments against the tools' own JSON Schemas (the small subset they use: objects of
  * strings, integers with bounds, booleans, string arrays, enums and nullable strings). A mismatch is
- * a JSON-RPC invalid-params error naming the argument, before any command runs.
+ * a ToolArgumentError naming the argument (an isError result), before any command runs.
  */
-import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
-import type { ArgSchema, ToolArgs } from "./tools.ts";
+import { type ArgSchema, ToolArgumentError, type ToolArgs } from "./tools.ts";
 
 type Prop = Record<string, unknown>;
 
@@ -36,25 +35,25 @@ function checkProp(prop: Prop, value: unknown): string | undefined {
   return undefined;
 }
 
-/** The arguments when they fit the schema; throws an invalid-params McpError otherwise. */
+/** The arguments when they fit the schema; throws a ToolArgumentError otherwise. */
 export function validateArgs(schema: ArgSchema, raw: unknown, tool: string): ToolArgs {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new McpError(ErrorCode.InvalidParams, `${tool}: arguments must be an object`);
+    throw new ToolArgumentError(`${tool}: arguments must be an object`);
   }
   const args = raw as ToolArgs;
   for (const key of Object.keys(args)) {
     if (!Object.hasOwn(schema.properties, key)) {
       const known = Object.keys(schema.properties).join(", ");
-      throw new McpError(ErrorCode.InvalidParams, `${tool}: unknown argument '${key}' (known: ${known})`);
+      throw new ToolArgumentError(`${tool}: unknown argument '${key}' (known: ${known})`);
     }
   }
   for (const key of schema.required ?? []) {
-    if (args[key] === undefined) throw new McpError(ErrorCode.InvalidParams, `${tool}: '${key}' is required`);
+    if (args[key] === undefined) throw new ToolArgumentError(`${tool}: '${key}' is required`);
   }
   for (const [key, value] of Object.entries(args)) {
     if (value === undefined) continue;
     const problem = checkProp(schema.properties[key] as Prop, value);
-    if (problem) throw new McpError(ErrorCode.InvalidParams, `${tool}: '${key}' ${problem}`);
+    if (problem) throw new ToolArgumentError(`${tool}: '${key}' ${problem}`);
   }
   return args;
 }

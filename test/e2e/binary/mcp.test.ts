@@ -234,13 +234,17 @@ describe("tracker mcp over stdio", () => {
     expect(alive.result).toEqual({});
     const unknownTool = await s.request("tools/call", { name: "nope", arguments: {} });
     expect(unknownTool.error?.code).toBe(-32602);
-    const badArgs = await s.request("tools/call", { name: "issue_list", arguments: { limit: "ten" } });
-    expect(badArgs.error).toMatchObject({ code: -32602, message: expect.stringContaining("'limit'") });
-    const extra = await s.request("tools/call", {
-      name: "issue_view",
-      arguments: { issue: "X-1", bogus: 1 },
+    // Invalid arguments are tool results the model can read and correct (MCP 2025-11-25), said once.
+    const badArgs = await call(s, "issue_list", { limit: "ten" });
+    expect(badArgs.isError).toBe(true);
+    expect(JSON.parse(badArgs.text).error).toEqual({
+      class: "ValidationError",
+      code: 21,
+      message: "issue_list: 'limit' must be integer",
     });
-    expect(extra.error?.message).toContain("unknown argument 'bogus'");
+    const extra = await call(s, "issue_view", { issue: "X-1", bogus: 1 });
+    expect(extra.isError).toBe(true);
+    expect(JSON.parse(extra.text).error.message).toStartWith("issue_view: unknown argument 'bogus'");
     const unknownMethod = await s.request("resources/list");
     expect(unknownMethod.error?.code).toBe(-32601);
     await closeCleanly(s);
