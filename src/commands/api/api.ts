@@ -6,9 +6,12 @@ import { ValidationError } from "../../lib/errors.ts";
 import { apiRequestDeferred, type Host, type QueryValue } from "../../lib/http/client.ts";
 import { errorForStatus } from "../../lib/http/errors.ts";
 import { MAX_PAGES } from "../../lib/http/paginate.ts";
-import { jsonText, writeLines } from "../../lib/output.ts";
+import { writeLines } from "../../lib/output.ts";
 import { resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
+import { requestHeaders } from "./headers.ts";
 import type { ApiFlags } from "./index.ts";
+import { assertUnderApi, checkPathPart, normaliseSlashes } from "./path.ts";
+import { detailSource, printBody, printRaw, printValue } from "./print.ts";
 
 const METHODS = ["GET", "POST", "PUT", "DELETE", "PATCH"] as const;
 // 4xx answers are data here (printed, then mapped to an exit code); 401/408/429 and 5xx keep the
@@ -39,70 +42,57 @@ function splitField(raw: string, flag: string): [string, string] {
   return [raw.slice(0, at), raw.slice(at + 1)];
 }
 
-/** The request path below /api/0/ with {org}/{project} filled in, and the host it goes to. */
+/** Where a request goes: organization and project paths to the organization's region. */
+function hostOf(pathPart: string): Host {
+  const org = /^(?:organizations|projects)\/([^/]+)\//.exec(
+    pathPart.endsWith("/") ? pathPart : `${pathPart}/`,
+  )?.[1];
+  return org ? { org: decodeURIComponent(org) } : "control";
+}
+
+/** `text` with {org} and {project} filled in from the target context. */
+async function fillPlaceholders(ctx: TrackerContext, text: string): Promise<string> {
+  if (text.includes("{project}")) {
+    const t = await resolveOrgProject(ctx, undefined, { command: "tracker api" });
+    return text
+      .replaceAll("{org}", encodeURIComponent(t.org))
+      .replaceAll("{project}", encodeURIComponent(t.project));
+  }
+  if (text.includes("{org}")) {
+    const { org } = await resolveOrg(ctx, undefined, { command: "tracker api" });
+    return text.replaceAll("{org}", encodeURIComponent(org));
+  }
+  return text;
+}
+
+/**
+ * The request path below /api/0/ with {org}/{project} filled in, and the host it goes to. Paths
+ * that could leave /api/0/ (dot segments, escaped or not) are refused before anything is sent.
+ */
 async function target(
   ctx: TrackerContext,
   raw: string,
 ): Promise<{ path: string; query: Record<string, string[]>; host: Host }> {
   let text = raw.trim();
-  if (/^[a-z]+:\/\//i.test(text)) {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) {
     throw new ValidationError(
       "tracker api takes a path below /api/0/, not a URL: the token is only sent to the service.",
       "path",
     );
   }
-  text = text.replace(/^\/?(api\/0\/)?/, "");
-  if (text.includes("{project}")) {
-    const t = await resolveOrgProject(ctx, undefined, { command: "tracker api" });
-    text = text
-      .replaceAll("{org}", encodeURIComponent(t.org))
-      .replaceAll("{project}", encodeURIComponent(t.project));
-  } else if (text.includes("{org}")) {
-    const { org } = await resolveOrg(ctx, undefined, { command: "tracker api" });
-    text = text.replaceAll("{org}", encodeURIComponent(org));
-  }
-  const [pathPart, queryPart] = text.split("?", 2) as [string, string | undefined];
-  if (pathPart.split("/").some((seg) => seg === ".."))
-    throw new ValidationError("The path may not contain '..'.", "path");
+  text = normaliseSlashes(text).replace(/^\/?(api\/0\/)?/, "");
+  // Checked before placeholders are filled (nothing is resolved for a refused path) and after.
+  checkPathPart(text.split("?", 1)[0] as string);
+  text = await fillPlaceholders(ctx, text);
+  const q = text.indexOf("?");
+  const pathPart = q < 0 ? text : text.slice(0, q);
+  const queryPart = q < 0 ? "" : text.slice(q + 1);
+  checkPathPart(pathPart);
   const path = `/api/0/${pathPart}${pathPart === "" || pathPart.endsWith("/") ? "" : "/"}`;
+  assertUnderApi(ctx.settings.baseUrl, path);
   const query: Record<string, string[]> = {};
-  for (const [k, val] of new URLSearchParams(queryPart ?? "")) query[k] = [...(query[k] ?? []), val];
-  const org = /^(?:organizations|projects)\/([^/]+)\//.exec(
-    pathPart.endsWith("/") ? pathPart : `${pathPart}/`,
-  )?.[1];
-  return { path, query, host: org ? { org: decodeURIComponent(org) } : "control" };
-}
-
-function headersOf(raw: readonly string[] | undefined, ctx: TrackerContext): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const h of raw ?? []) {
-    const at = h.indexOf(":");
-    if (at <= 0) throw new ValidationError(`-H must be 'Name: value', got '${h}'.`, "header");
-    const name = h.slice(0, at).trim();
-    if (/^authorization$/i.test(name)) {
-      ctx.log.warn("-H Authorization is ignored: tracker sends your login's token.");
-      continue;
-    }
-    out[name] = h.slice(at + 1).trim();
-  }
-  return out;
-}
-
-function printBody(ctx: TrackerContext, text: string): void {
-  if (text === "") return;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // Not JSON: printed as is (through the terminal sanitiser like every output).
-    writeLines(ctx, text);
-    return;
-  }
-  // Pretty on a terminal. Raw DEL/C1 characters inside JSON strings are escaped (jsonText) so the
-  // sanitiser never turns valid JSON into invalid JSON; otherwise the server's bytes are kept.
-  if (ctx.isStdoutTTY || /[\u007f-\u009f\u2028\u2029]/.test(text))
-    writeLines(ctx, jsonText(parsed, ctx.isStdoutTTY));
-  else writeLines(ctx, text);
+  for (const [k, val] of new URLSearchParams(queryPart)) query[k] = [...(query[k] ?? []), val];
+  return { path, query, host: hostOf(pathPart) };
 }
 
 /** `tracker api <path>`. */
@@ -125,6 +115,7 @@ export default async function api(this: TrackerContext, flags: ApiFlags, rawPath
     throw new ValidationError("Use either --input or fields (-F/-f), not both.", "input");
   if (flags.paginate && method !== "GET")
     throw new ValidationError("--paginate works with GET requests only.", "paginate");
+  const headers = requestHeaders(flags.header);
   const t = await target(this, rawPath);
   const query: Record<string, QueryValue> = { ...t.query };
   let json: unknown;
@@ -140,7 +131,6 @@ export default async function api(this: TrackerContext, flags: ApiFlags, rawPath
       throw new ValidationError(`Cannot read --input ${flags.input}: ${(err as Error).message}`, "input");
     }
   }
-  const headers = headersOf(flags.header, this);
   const items: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 1; ; page++) {
@@ -163,19 +153,20 @@ export default async function api(this: TrackerContext, flags: ApiFlags, rawPath
       writeLines(this, [...lines, ""]);
     }
     if (!ok) {
-      if (!flags.silent) printBody(this, res.text);
-      throw errorForStatus(res.status, res.text, `${method} ${t.path}`);
+      if (!flags.silent) printRaw(this, res.text);
+      throw errorForStatus(res.status, detailSource(res.text), `${method} ${t.path}`);
     }
     if (!flags.paginate) {
-      if (!flags.silent) printBody(this, res.text);
+      if (!flags.silent) printBody(this, res.text, `${method} ${t.path}`);
       return;
     }
     const data = res.parse();
     if (!Array.isArray(data))
       throw new ValidationError("--paginate needs an endpoint that answers with a JSON array.", "paginate");
-    items.push(...data);
+    // One push per item: spreading a page of a million items overflows the call stack.
+    for (const item of data) items.push(item);
     if (!res.nextCursor || page >= MAX_PAGES) break;
     cursor = res.nextCursor;
   }
-  if (!flags.silent) printBody(this, JSON.stringify(items));
+  if (!flags.silent) printValue(this, items);
 }

@@ -69,7 +69,7 @@ export const apiCommand = buildCommand<ApiFlags, [string], TrackerContext>({
       include: { kind: "boolean", default: false, brief: "Print the status line and response headers first" },
       silent: { kind: "boolean", default: false, brief: "Print no response body" },
     },
-    aliases: { X: "method", F: "field", f: "rawField", i: "include" },
+    aliases: { X: "method", F: "field", f: "rawField", H: "header", i: "include" },
     positional: {
       kind: "tuple",
       parameters: [
