@@ -60,7 +60,9 @@ export function cacheProjects(ctx: TrackerContext, org: string, projects: readon
         }
         const now = ctx.now();
         for (const p of projects) insert.run(base, org, p.slug, p.id, p.name, p.platform ?? null, now);
-      })();
+        // IMMEDIATE: the read above must not be a snapshot another writer can invalidate (SQLite
+        // answers that upgrade with SQLITE_BUSY at once instead of waiting).
+      }).immediate();
     },
     undefined,
     true,
