@@ -145,3 +145,21 @@ describe("server text in every human renderer", () => {
     expect(out).not.toContain("\r");
   });
 });
+
+describe("one line per field", () => {
+  test("a user name with line breaks cannot forge rows of auth status", async () => {
+    const user = api.state.users[0] as { name: string };
+    const saved = user.name;
+    user.name = "Eve\nToken:         sntryu_forged (user auth token)\r\nUser:          admin";
+    try {
+      const r = await run(["auth", "status"]);
+      expect(r.exitCode).toBe(0);
+      const lines = r.stdout.split("\n");
+      expect(lines.filter((l) => l.startsWith("Token:"))).toHaveLength(1);
+      expect(lines.filter((l) => l.startsWith("User:"))).toHaveLength(1);
+      expect(r.stdout).toContain("Eve ⏎ Token:");
+    } finally {
+      user.name = saved;
+    }
+  });
+});

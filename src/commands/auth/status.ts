@@ -12,6 +12,7 @@ import { SCOPE_HINT } from "../../lib/http/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { maskToken } from "../../lib/redact.ts";
+import { oneLine } from "../../lib/format/one-line.ts";
 
 /** The `auth status --json` document: always one, logged in or not. */
 export interface AuthStatus {
@@ -315,5 +316,6 @@ export function formatStatus(s: AuthStatus, now: number): string[] {
   if (s.logins.length === 0 && s.storedLogin)
     rows.push(["Stored login", `for ${s.storedLogin.baseUrl ?? "an unknown service"}`]);
   rows.push(["Defaults", defaults], ["DSN", dsn]);
-  return [headline(s), ...rows.map(([k, val]) => `${`${k}:`.padEnd(15)}${val}`)];
+  // One line per field: server text (user names, slugs) cannot add rows of its own.
+  return [oneLine(headline(s)), ...rows.map(([k, val]) => `${`${k}:`.padEnd(15)}${oneLine(val)}`)];
 }
