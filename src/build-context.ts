@@ -1,6 +1,7 @@
 /** The context of a command run: the real process's streams, environment and state, or injected ones. */
 import { homedir } from "node:os";
 import { loadRootRoutes } from "./app.ts";
+import { forcedTty } from "./lib/automation.ts";
 import type { ContextOverrides, OutputOptions, TrackerContext } from "./context.ts";
 import { createStore, soleLoginUrl } from "./lib/db/index.ts";
 import { applyLoginDefault, type LogLevel, readSettings } from "./lib/env.ts";
@@ -29,8 +30,10 @@ export function buildContext(
   const homeDir = env.HOME || homedir();
   const cwd = over.cwd ?? process.cwd();
   const configDir = resolveConfigDir(env, homeDir, cwd);
-  const isStdoutTTY = over.isStdoutTTY ?? isTerminal(STDOUT_FD);
-  const isStderrTTY = over.isStderrTTY ?? isTerminal(STDERR_FD);
+  // TRACKER_FORCE_TTY=1 behaves as on a terminal (tests and recordings of terminal output).
+  const forced = forcedTty(env);
+  const isStdoutTTY = over.isStdoutTTY ?? (forced || isTerminal(STDOUT_FD));
+  const isStderrTTY = over.isStderrTTY ?? (forced || isTerminal(STDERR_FD));
   const color = isStderrTTY && !env.NO_COLOR;
   const rawStderr = over.stderr ?? fdSink(STDERR_FD);
   // One place for terminal safety: every write of a command, human or not, is sanitised here.

@@ -15,6 +15,14 @@ for (const key of [
   "NODE_EXTRA_CA_CERTS",
   "SSL_CERT_FILE",
   "NO_COLOR",
+  // Agent/CI mode turns pagers, spinners and prompts off: tests that want it set it themselves
+  // (CI runs the suite with CI=true, and a developer's agent shell sets its own variable).
+  "CI",
+  "CLAUDECODE",
+  "CURSOR_AGENT",
+  "CODEX_SANDBOX",
+  "GEMINI_CLI",
+  "AGENT",
 ]) {
   delete process.env[key];
 }

@@ -4,13 +4,12 @@
  * opener's environment.
  */
 import type { TrackerContext } from "../context.ts";
+import { canPrompt } from "./automation.ts";
 import { childEnv } from "./child-env.ts";
 
-/** True when a browser may be opened: an interactive terminal, not CI, not --json. */
+/** True when a browser may be opened: an interactive terminal, not CI or an agent, not --json. */
 export function shouldOpenBrowser(ctx: TrackerContext, json: boolean): boolean {
-  const ci = ctx.env.CI;
-  const inCi = ci !== undefined && ci !== "" && ci !== "0" && ci.toLowerCase() !== "false";
-  return ctx.isStdinTTY && ctx.isStderrTTY && !json && !inCi;
+  return canPrompt(ctx) && !json;
 }
 
 /**

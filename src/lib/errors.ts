@@ -117,6 +117,14 @@ export class ConfigError extends CliError {
   }
 }
 
+/** Ctrl-C at a prompt: exit 130 (128 + SIGINT, as shells report it), nothing changed. */
+export class PromptCancelled extends CliError {
+  constructor(message = "Cancelled; nothing was changed.") {
+    super(message, EXIT.cancelled);
+    this.name = "PromptCancelled";
+  }
+}
+
 /** Required context (organization, project) could not be determined. */
 export class ContextError extends CliError {
   readonly resource: string;

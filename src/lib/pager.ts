@@ -5,12 +5,13 @@
  * never through a shell, with tracker's secrets removed from its environment.
  */
 import type { TrackerContext } from "../context.ts";
+import { canAnimate } from "./automation.ts";
 import { childEnv } from "./child-env.ts";
 import { sanitizeTerminal } from "./sanitize.ts";
 
 /** The pager's argv for this run, or undefined for none (stdout piped, paging off, nothing installed). */
 export function pagerCommand(ctx: TrackerContext): string[] | undefined {
-  if (!ctx.isStdoutTTY) return undefined;
+  if (!ctx.isStdoutTTY || !canAnimate(ctx)) return undefined;
   const chosen = ctx.env.TRACKER_PAGER ?? ctx.env.PAGER;
   const argv = chosen !== undefined ? chosen.trim().split(/\s+/).filter(Boolean) : ["less", "-FRX"];
   return argv.length > 0 ? argv : undefined;
@@ -36,7 +37,15 @@ export async function page(ctx: TrackerContext, text: string): Promise<boolean> 
       stderr: "inherit",
       env: childEnv(ctx.env),
     });
-    await child.exited;
+    // Ctrl-C belongs to the pager (less uses it); tracker waits for it instead of ending and
+    // leaving it to fight the shell for the terminal, as git and gh do.
+    const ignore = () => undefined;
+    process.on("SIGINT", ignore);
+    try {
+      await child.exited;
+    } finally {
+      process.off("SIGINT", ignore);
+    }
     return true;
   } catch (err) {
     ctx.log.debug(`Pager ${argv[0]} could not start: ${(err as Error).message}`);

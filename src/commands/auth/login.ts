@@ -22,10 +22,10 @@ import {
   writeCredentials,
 } from "../../lib/db/auth.ts";
 import { overrideBaseUrl, parseBaseUrl } from "../../lib/env.ts";
-import { AuthError, CliError } from "../../lib/errors.ts";
-import { EXIT } from "../../lib/exit-codes.ts";
+import { AuthError } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { canPrompt } from "../../lib/automation.ts";
 
 /** Flags of `tracker auth login`. */
 export interface LoginFlags extends GlobalFlags {
@@ -45,9 +45,6 @@ interface LoginResult {
   org: string | null;
   expiresAt: number | null;
 }
-
-/** Exit code of a login cancelled with Ctrl-C at the prompt (128 + SIGINT, as shells report it). */
-const CANCELLED_EXIT = EXIT.cancelled;
 
 /** `tracker auth login`: OAuth device flow, or `--token` (argument, masked prompt, or stdin). */
 export default async function authLogin(this: TrackerContext, flags: LoginFlags): Promise<void> {
@@ -78,7 +75,7 @@ async function mayReplace(
   flags: LoginFlags,
   previous: StoredCredentials,
 ): Promise<boolean> {
-  if (flags.force || flags.json || !ctx.isStdinTTY || !ctx.isStderrTTY) return true;
+  if (flags.force || flags.json || !canPrompt(ctx)) return true;
   const who = storedUserText(previous);
   return confirmReplace(
     `You are already logged in to ${ctx.settings.baseUrl}${who ? ` as ${who}` : ""}. Replace this login?`,
@@ -88,12 +85,8 @@ async function mayReplace(
 async function obtainToken(ctx: TrackerContext, flags: LoginFlags): Promise<string> {
   if (flags.token) return flags.token;
   if (!ctx.isStdinTTY) return readTokenFromStdin(ctx);
-  if (!ctx.isStderrTTY || flags.json) throw noTokenGiven();
-  const answer = await promptForToken();
-  if (answer === undefined) {
-    throw new CliError("Login cancelled; stored credentials were not changed.", CANCELLED_EXIT);
-  }
-  return answer;
+  if (!canPrompt(ctx) || flags.json) throw noTokenGiven();
+  return promptForToken();
 }
 
 async function tokenLogin(ctx: TrackerContext, flags: LoginFlags): Promise<LoginResult> {

@@ -5,6 +5,7 @@ import { sanitizeTerminal } from "../sanitize.ts";
 import { EXIT } from "../exit-codes.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
+import { canAnimate } from "../automation.ts";
 
 /** Scopes requested by `auth login` (API.md 8.2: enough for every command of the spec). */
 export const OAUTH_SCOPES = ["org:read", "project:read", "event:read", "event:write"] as const;
@@ -14,6 +15,26 @@ export const DEFAULT_INTERVAL_S = 5;
 export const DEFAULT_EXPIRES_IN_S = 600;
 /** RFC 8628 3.5: `slow_down` adds this much to the interval for the rest of the flow. */
 export const SLOW_DOWN_STEP_S = 5;
+/** The shortest wait between polls, whatever the server says (an `interval` of 0 would spin). */
+export const MIN_INTERVAL_S = 1;
+/** The longest wait between polls, whatever the server (or repeated `slow_down`) says. */
+export const MAX_INTERVAL_S = 30;
+/** The longest the client polls for one device code, whatever its `expires_in` says. */
+export const MAX_FLOW_S = 15 * 60;
+
+/** A polling interval kept within MIN_INTERVAL_S..MAX_INTERVAL_S (a missing or NaN one is the default). */
+export function clampInterval(seconds: number | null | undefined): number {
+  const s = seconds ?? DEFAULT_INTERVAL_S;
+  if (Number.isNaN(s)) return DEFAULT_INTERVAL_S;
+  return Math.min(MAX_INTERVAL_S, Math.max(MIN_INTERVAL_S, s));
+}
+
+/** A device code's lifetime kept within MAX_FLOW_S (a missing, NaN or non-positive one is the default). */
+export function clampExpiresIn(seconds: number | null | undefined): number {
+  const s = seconds ?? DEFAULT_EXPIRES_IN_S;
+  if (Number.isNaN(s) || s <= 0) return DEFAULT_EXPIRES_IN_S;
+  return Math.min(MAX_FLOW_S, s);
+}
 
 /** The device-code endpoint's success body. */
 export const DeviceCodeResponse = v.object({
@@ -131,8 +152,8 @@ export async function requestDeviceCode(ctx: TrackerContext, clientId: string): 
     userCode: data.user_code,
     verificationUri: data.verification_uri,
     verificationUriComplete: complete,
-    expiresInS: data.expires_in ?? DEFAULT_EXPIRES_IN_S,
-    intervalS: Math.max(0, data.interval ?? DEFAULT_INTERVAL_S),
+    expiresInS: clampExpiresIn(data.expires_in),
+    intervalS: clampInterval(data.interval),
   };
 }
 
@@ -145,6 +166,8 @@ export interface PollOptions {
 /**
  * Step 2 (API.md 8.3): polls the token endpoint every interval (first poll after one interval)
  * until approval, a final error, or the code's lifetime ends. `slow_down` adds 5 s for good.
+ * Waits stay within MIN_INTERVAL_S..MAX_INTERVAL_S and the whole flow within MAX_FLOW_S, so a
+ * hostile or broken server can neither make the client spin nor keep it polling forever.
  * Waits go through ctx.sleep so tests can check the intervals without waiting.
  */
 export async function pollForToken(
@@ -153,8 +176,8 @@ export async function pollForToken(
   code: DeviceCode,
   opts: PollOptions = {},
 ): Promise<TokenGrant> {
-  const deadline = ctx.now() + code.expiresInS * 1000;
-  let intervalS = code.intervalS;
+  const deadline = ctx.now() + clampExpiresIn(code.expiresInS) * 1000;
+  let intervalS = clampInterval(code.intervalS);
   for (;;) {
     opts.onWait?.(intervalS);
     await ctx.sleep(intervalS * 1000);
@@ -188,7 +211,7 @@ export async function pollForToken(
     }
     if (data.error === "authorization_pending") continue;
     if (data.error === "slow_down") {
-      intervalS += SLOW_DOWN_STEP_S;
+      intervalS = clampInterval(intervalS + SLOW_DOWN_STEP_S);
       ctx.log.debug(`Server asked to slow down; polling every ${intervalS} s`);
       continue;
     }
@@ -211,7 +234,7 @@ export async function startWaitIndicator(
   json: boolean,
   text: string,
 ): Promise<WaitIndicator> {
-  if (!json && ctx.isStderrTTY && ctx.color) {
+  if (!json && ctx.isStderrTTY && ctx.color && canAnimate(ctx)) {
     const { spinner } = await import("@clack/prompts");
     const s = spinner({ output: process.stderr, onCancel: () => process.exit(EXIT.cancelled) });
     s.start(sanitizeTerminal(text));

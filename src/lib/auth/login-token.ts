@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { ApiError, AuthError, ValidationError } from "../errors.ts";
+import { ApiError, AuthError, PromptCancelled, ValidationError } from "../errors.ts";
 import { apiRequest, isTrustedRegionUrl } from "../http/client.ts";
 import { SCOPE_HINT } from "../http/errors.ts";
 import { withCandidateToken } from "./token.ts";
@@ -128,8 +128,8 @@ export function noTokenGiven(): ValidationError {
   );
 }
 
-/** Asks for the token with a masked prompt on the terminal (stderr); undefined when cancelled. */
-export async function promptForToken(): Promise<string | undefined> {
+/** Asks for the token with a masked prompt on the terminal (stderr); Ctrl-C is exit 130, nothing stored. */
+export async function promptForToken(): Promise<string> {
   const { isCancel, password } = await import("@clack/prompts");
   const answer = await password({
     message: "Paste your token",
@@ -137,10 +137,11 @@ export async function promptForToken(): Promise<string | undefined> {
     input: process.stdin,
     output: process.stderr,
   });
-  return isCancel(answer) ? undefined : answer;
+  if (isCancel(answer)) throw new PromptCancelled("Login cancelled; stored credentials were not changed.");
+  return answer;
 }
 
-/** Asks on the terminal whether to replace the current login; false when declined or cancelled. */
+/** Asks on the terminal whether to replace the current login (default No); Ctrl-C is exit 130. */
 export async function confirmReplace(message: string): Promise<boolean> {
   const { confirm, isCancel } = await import("@clack/prompts");
   const answer = await confirm({
@@ -149,5 +150,6 @@ export async function confirmReplace(message: string): Promise<boolean> {
     input: process.stdin,
     output: process.stderr,
   });
-  return !isCancel(answer) && answer === true;
+  if (isCancel(answer)) throw new PromptCancelled("Login cancelled; stored credentials were not changed.");
+  return answer === true;
 }

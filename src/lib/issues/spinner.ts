@@ -1,5 +1,6 @@
 /** Progress of a long AI analysis: a spinner with the current step on a TTY stderr, debug logs otherwise. */
 import type { TrackerContext } from "../../context.ts";
+import { canAnimate } from "../automation.ts";
 import { sanitizeTerminal } from "../sanitize.ts";
 
 const FRAMES = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
@@ -15,7 +16,7 @@ export interface Spinner {
 /** Starts a spinner on stderr when it is a TTY; elsewhere only logs step changes at debug level. */
 export function startSpinner(ctx: TrackerContext, initial: string): Spinner {
   let text = initial;
-  if (!ctx.isStderrTTY) {
+  if (!ctx.isStderrTTY || !canAnimate(ctx)) {
     ctx.log.debug(initial);
     return {
       update(next) {
