@@ -37,8 +37,8 @@ export function buildContext(
   const color = isStderrTTY && !env.NO_COLOR;
   const rawStderr = over.stderr ?? fdSink(STDERR_FD);
   // One place for terminal safety: every write of a command, human or not, is sanitised here.
-  const stdout = sanitizingSink(over.stdout ?? fdSink(STDOUT_FD), isStdoutTTY && !env.NO_COLOR);
-  const stderr = sanitizingSink(rawStderr, color);
+  const stdout = sanitizingSink(over.stdout ?? fdSink(STDOUT_FD), isStdoutTTY && !env.NO_COLOR, secrets);
+  const stderr = sanitizingSink(rawStderr, color, secrets);
   const log = createLogger(level, stderr, color, secrets);
   const store = createStore(
     configDir,
@@ -77,6 +77,7 @@ export function buildContext(
     sleep: over.sleep ?? ((ms) => Bun.sleep(ms)),
     fetch: over.fetch ?? globalThis.fetch,
     store,
+    secrets,
     execPath: process.execPath,
     tokens: TOKENS,
     regions: REGIONS,

@@ -107,6 +107,8 @@ export interface TrackerContext extends CommandContext {
   readonly store: StoreHandle;
   readonly tokens: TokenProvider;
   readonly regions: RegionResolver;
+  /** The run's own secrets (tokens in use), masked in everything printed; filled as they are used. */
+  readonly secrets?: readonly string[];
   /** Path of the running executable (for upgrade and setup). */
   readonly execPath: string;
   /** Keys of what this run has already said (warnings, once each) or learned (a region named by the service). */

@@ -61,7 +61,7 @@ export async function runMain(
   const first = firstCommandWord(argv);
   const application = buildApp(root ?? (await loadRoutesFor(first)), state);
   const env = over?.env ?? (process.env as Record<string, string | undefined>);
-  const errSink = sanitizingSink(over?.stderr ?? fdSink(STDERR_FD), false);
+  const errSink = sanitizingSink(over?.stderr ?? fdSink(STDERR_FD), false, state.secrets);
   let shaped: ReturnType<typeof outputOf>;
   try {
     shaped = outputOf(argv, env, application.root as RouteMap<TrackerContext>);

@@ -7,7 +7,7 @@
 import type { TrackerContext } from "../context.ts";
 import { canAnimate } from "./automation.ts";
 import { childEnv } from "./child-env.ts";
-import { sanitizeTerminal } from "./sanitize.ts";
+import { sanitizeTerminal, withoutSecrets } from "./sanitize.ts";
 
 /** The pager's argv for this run, or undefined for none (stdout piped, paging off, nothing installed). */
 export function pagerCommand(ctx: TrackerContext): string[] | undefined {
@@ -32,7 +32,7 @@ export async function page(ctx: TrackerContext, text: string): Promise<boolean> 
     const child = Bun.spawn([exe, ...argv.slice(1)], {
       // The one way server text reaches the terminal without ctx.stdout: sanitised here. Handed
       // over as a whole, Bun feeds it and stops quietly when the pager quits early (q).
-      stdin: new Blob([sanitizeTerminal(text, ctx.color)]),
+      stdin: new Blob([sanitizeTerminal(withoutSecrets(text, ctx.secrets ?? []), ctx.color)]),
       stdout: "inherit",
       stderr: "inherit",
       env: childEnv(ctx.env),

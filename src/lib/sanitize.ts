@@ -65,14 +65,26 @@ function sanitizeWrite(text: string, color: boolean): { text: string; styled: bo
   return { text: parts.join(""), styled };
 }
 
-/** A sink whose every write passes through the sanitiser. */
+/**
+ * `text` with each of the run's own secrets (its tokens, as the HTTP layer registers them) replaced
+ * by `[REDACTED]`: a server that echoes the token in a title, an error or a header never gets it
+ * printed, in human output or JSON (a token has no character JSON escapes).
+ */
+export function withoutSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const s of secrets) if (s.length >= 8 && out.includes(s)) out = out.split(s).join("[REDACTED]");
+  return out;
+}
+
+/** A sink whose every write passes through the sanitiser, with the run's secrets (read at each write) masked. */
 export function sanitizingSink(
   sink: { write(text: string): void },
   color: boolean,
+  secrets: readonly string[] = [],
 ): { write(text: string): void } {
   return {
     write: (text) => {
-      const safe = sanitizeWrite(text, color);
+      const safe = sanitizeWrite(withoutSecrets(text, secrets), color);
       sink.write(safe.styled ? `${safe.text}\x1b[0m` : safe.text);
     },
   };

@@ -163,3 +163,37 @@ describe("one line per field", () => {
     }
   });
 });
+
+describe("the run's own token is never printed, whatever the server echoes", () => {
+  test("in a title (human and --json), an API error (--json) and tracker api -i", async () => {
+    const issue = addIssue(api.state, "acme", "web", {
+      title: `Leak ${USER_TOKEN} here`,
+      lastSeen: ISSUES_NOW_MS,
+    });
+    const human = await run(["issue", "view", `acme/${issue.shortId}`]);
+    const json = await run(["issue", "view", `acme/${issue.shortId}`, "--json"]);
+    expect(JSON.parse(json.stdout).title).toBe("Leak [REDACTED] here");
+    api.inject({
+      path: "/api/0/organizations/acme/issues/",
+      status: 400,
+      body: { detail: `bad token ${USER_TOKEN}` },
+    });
+    const error = await run(["issue", "list", "acme/web", "--json"]);
+    expect(error.exitCode).toBe(30);
+    api.inject({
+      path: "/api/0/organizations/acme/",
+      status: 200,
+      body: { echoed: USER_TOKEN },
+      headers: { "X-Echo": USER_TOKEN },
+      // The organization's region is looked up first: both answers echo the token.
+      times: 2,
+    });
+    const raw = await run(["api", "-i", "/organizations/acme/"]);
+    for (const r of [human, json, error, raw]) {
+      expect(r.stdout).not.toContain(USER_TOKEN);
+      expect(r.stderr).not.toContain(USER_TOKEN);
+    }
+    expect(raw.stdout).toContain("[REDACTED]");
+    expect(error.stderr).toContain("[REDACTED]");
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The human view of one event (exception, in-app frames with their context lines, tags, the last
- * breadcrumbs, contexts) and the scrubbing of request data: cookies and Authorization headers of
- * the event's request entry are never shown, in text or JSON.
+ * breadcrumbs, contexts) and the scrubbing of request data: cookies, credential headers, and
+ * query-string or body fields named like secrets (token, password, api_key, …) of the event's
+ * request entry are never shown, in text or JSON.
  */
 import * as v from "valibot";
 import { type ApiEvent, eventFrames, eventMessage, eventTimestamp, ExceptionData } from "../api/events.ts";
@@ -11,13 +12,62 @@ import { isoFromMs, isoSeconds, relativeTime } from "./time.ts";
 export const BREADCRUMBS_SHOWN = 20;
 
 const SECRET_HEADER_RE = /^(cookie|set-cookie|authorization|proxy-authorization|x-api-key|x-auth-token)$/i;
+/** Field names whose values are credentials (as Sentry's own data scrubber treats them). */
+const SECRET_FIELD_RE =
+  /(pass(word|wd)?|secret|token|api[-_]?key|apikey|auth|credentials?|session(id)?|sig(nature)?|private[-_]?key|access[-_]?key|csrf)/i;
+const FILTERED = "[Filtered]";
+
+/** A query string (`a=1&token=x`, or Sentry's `[[k, v], …]` pairs) with secret-named values filtered. */
+function scrubQuery(q: unknown): unknown {
+  if (Array.isArray(q))
+    return q.map((p) =>
+      Array.isArray(p) && typeof p[0] === "string" && SECRET_FIELD_RE.test(p[0]) ? [p[0], FILTERED] : p,
+    );
+  if (typeof q !== "string") return q;
+  return q
+    .split("&")
+    .map((pair) => {
+      const at = pair.indexOf("=");
+      const key = at < 0 ? pair : pair.slice(0, at);
+      let name = key;
+      try {
+        name = decodeURIComponent(key.replace(/\+/g, " "));
+      } catch {
+        // A malformed escape: judge the name as written.
+      }
+      return at >= 0 && SECRET_FIELD_RE.test(name) ? `${key}=${FILTERED}` : pair;
+    })
+    .join("&");
+}
+
+/** A request body (object, `[[k, v]]` pairs or form text) with secret-named fields filtered. */
+function scrubBody(body: unknown, depth = 0): unknown {
+  if (typeof body === "string")
+    return body.includes("=") && !body.trimStart().startsWith("{") ? scrubQuery(body) : body;
+  if (typeof body !== "object" || body === null) return body;
+  // Nothing this deep is read by a person; unchecked, it could hide a secret (and a recursion).
+  if (depth >= 32) return FILTERED;
+  if (Array.isArray(body)) return depth > 0 ? body.map((x) => scrubBody(x, depth + 1)) : scrubQuery(body);
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, val]) => [
+      k,
+      SECRET_FIELD_RE.test(k) ? FILTERED : scrubBody(val, depth + 1),
+    ]),
+  );
+}
 
 /** A copy of the event whose request entries carry no cookies and no credential headers. */
 export function scrubEvent<T extends ApiEvent>(event: T): T {
   const entries = (event.entries ?? []).map((e) => {
     if (e.type !== "request" || typeof e.data !== "object" || e.data === null) return e;
     const data = { ...(e.data as Record<string, unknown>) };
-    if ("cookies" in data) data.cookies = "[Filtered]";
+    if ("cookies" in data) data.cookies = FILTERED;
+    if ("query_string" in data) data.query_string = scrubQuery(data.query_string);
+    if ("data" in data) data.data = scrubBody(data.data);
+    if (typeof data.url === "string" && data.url.includes("?")) {
+      const at = data.url.indexOf("?");
+      data.url = `${data.url.slice(0, at + 1)}${scrubQuery(data.url.slice(at + 1))}`;
+    }
     if (Array.isArray(data.headers)) {
       data.headers = (data.headers as unknown[]).map((h) =>
         Array.isArray(h) && typeof h[0] === "string" && SECRET_HEADER_RE.test(h[0])
