@@ -38,15 +38,33 @@ export interface Settings {
   installDir: string | undefined;
 }
 
-/** Normalises a service URL: http(s) only, no trailing slash, no query; ConfigError otherwise. */
+/**
+ * A URL as it may be shown: any `user:password@` part replaced by `***@`. Works on text that does
+ * not parse too: everything up to the last `@` is hidden, since a password may hold `/` or `@`,
+ * and so is a "port" that is no number (`https://user:password` with the `@host` left off).
+ */
+export function maskUserinfo(raw: string): string {
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(raw)?.[0] ?? "";
+  const at = raw.lastIndexOf("@");
+  if (at >= 0) return `${scheme}***${raw.slice(at)}`;
+  return raw.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#:]*):(?!\d*(?:[/?#]|$))[^/?#]*/, "$1:***");
+}
+
+/** Normalises a service URL: http(s) only, no credentials, no trailing slash, no query; ConfigError otherwise. */
 export function parseBaseUrl(raw: string, name = "TRACKER_URL"): string {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
     throw new ConfigError(
-      `${name} is not a valid URL: '${raw}'`,
+      `${name} is not a valid URL: '${maskUserinfo(raw)}'`,
       `Set ${name} to the address of your service, e.g. https://sentry.example.com`,
+    );
+  }
+  if (url.username !== "" || url.password !== "") {
+    throw new ConfigError(
+      `${name} must not contain a user name or password: '${maskUserinfo(raw.trim())}'`,
+      `Remove the user:password@ part from ${name}; tracker signs in with a token (\`tracker auth login\`).`,
     );
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
@@ -122,6 +140,52 @@ function defineBaseUrl(settings: Settings, get: () => string): void {
     enumerable: true,
     configurable: true,
   });
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** True when a URL's host is this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackUrl(url: string): boolean {
+  try {
+    const host = new URL(url).hostname.toLowerCase();
+    return LOOPBACK_HOSTS.has(host) || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The warning to print once per run when TRACKER_URL is plain http to another machine (the token
+ * would travel unencrypted), else undefined. Reads only the environment, so it never makes the
+ * service URL be looked up in the login database.
+ */
+export function insecureUrlWarning(env: Record<string, string | undefined>): string | undefined {
+  const raw = nonEmpty(env.TRACKER_URL);
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" || isLoopbackUrl(url.href)) return undefined;
+  return `Warning: TRACKER_URL is plain http: your token is sent unencrypted to ${url.host}.`;
+}
+
+/** What warnInsecureUrlOnce needs of a run's context. */
+export interface WarningSink {
+  readonly env: Record<string, string | undefined>;
+  /** Keys of what this run has already said (TrackerContext.said). */
+  readonly said: Set<string>;
+  readonly stderr: { write(text: string): void };
+}
+
+/** Prints insecureUrlWarning on stderr, at most once per run (keyed in `said`). */
+export function warnInsecureUrlOnce(ctx: WarningSink): void {
+  if (ctx.said.has("insecure-url")) return;
+  ctx.said.add("insecure-url");
+  const warning = insecureUrlWarning(ctx.env);
+  if (warning) ctx.stderr.write(`${warning}\n`);
 }
 
 /** True for the hosted service (sentry.io and its subdomains). */

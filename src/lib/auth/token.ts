@@ -1,6 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { otherLoginUrls, readCredentials, type StoredCredentials } from "../db/auth.ts";
 import { AuthError } from "../errors.ts";
+import { warnInsecureUrlOnce } from "../env.ts";
 
 /** Where the token in use came from; `--token` is a pasted token being verified before it is stored. */
 export type TokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "stored" | "--token";
@@ -45,6 +46,8 @@ function candidateToken(ctx: TrackerContext): string | undefined {
  * first when close to expiry.
  */
 export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
+  // A token is about to be sent: say once if it would cross the network unencrypted.
+  warnInsecureUrlOnce(ctx);
   const candidate = candidateToken(ctx);
   if (candidate) return { token: candidate, source: "--token", refreshable: false };
   const env = envToken(ctx);

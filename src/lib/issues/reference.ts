@@ -1,6 +1,6 @@
 /** Parsing the `<issue>` argument of `issue view|explain|plan`. */
 import { ValidationError } from "../errors.ts";
-import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../resolve/url.ts";
+import { looksLikeUrl, malformedEscape, parseServiceUrl, SLUG_RE } from "../resolve/url.ts";
 
 /** The forms an issue reference can take. */
 export type IssueRef =
@@ -19,6 +19,14 @@ function invalid(raw: string): ValidationError {
   );
 }
 
+/** A pasted URL with a malformed percent-escape (`%E0%A4%A`): usually cut short when copied. */
+function badEscape(raw: string, segment: string): ValidationError {
+  return new ValidationError(
+    `Invalid issue URL '${raw.trim()}': '${segment}' is not a valid percent-escape sequence. Copy the URL again from the browser's address bar.`,
+    "issue",
+  );
+}
+
 /**
  * Parses an issue reference. All digits is a numeric id (so a suffix made only of digits needs
  * its project prefix); `<org>/<ref>` and issue URLs carry their organization.
@@ -27,6 +35,8 @@ export function parseIssueRef(raw: string): IssueRef {
   const text = raw.trim();
   if (text === "") throw invalid(raw);
   if (looksLikeUrl(text)) {
+    const bad = malformedEscape(text);
+    if (bad !== undefined) throw badEscape(raw, bad);
     const parts = parseServiceUrl(text);
     if (!parts?.issue) throw invalid(raw);
     const inner: IssueRef = /^\d+$/.test(parts.issue)

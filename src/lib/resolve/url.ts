@@ -38,8 +38,17 @@ export function looksLikeUrl(text: string): boolean {
   return /^https?:\/\//i.test(text.trim());
 }
 
-/** Parses a service web URL; undefined when it is not a URL or names nothing we know. */
-export function parseServiceUrl(text: string): ServiceUrlParts | undefined {
+/** A path segment with its percent-escapes decoded; undefined when an escape is malformed (`%A`, `%E0%A4%A`). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The non-empty path segments of an http(s) URL as written (still escaped); undefined when it is not one. */
+function rawSegments(text: string): { url: URL; segments: string[] } | undefined {
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -47,10 +56,32 @@ export function parseServiceUrl(text: string): ServiceUrlParts | undefined {
     return undefined;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  const segs = url.pathname
-    .split("/")
-    .filter((s) => s !== "")
-    .map((s) => decodeURIComponent(s));
+  return { url, segments: url.pathname.split("/").filter((s) => s !== "") };
+}
+
+/**
+ * The first path segment of a pasted URL whose percent-escapes are malformed (`%E0%A4%A` in
+ * `https://acme.sentry.io/issues/%E0%A4%A/`), so callers can say what is wrong; undefined when
+ * every escape decodes or the text is not an http(s) URL.
+ */
+export function malformedEscape(text: string): string | undefined {
+  return rawSegments(text)?.segments.find((s) => decodeSegment(s) === undefined);
+}
+
+/**
+ * Parses a service web URL; undefined when it is not a URL, names nothing we know, or has a
+ * malformed percent-escape in its path (see malformedEscape).
+ */
+export function parseServiceUrl(text: string): ServiceUrlParts | undefined {
+  const raw = rawSegments(text);
+  if (!raw) return undefined;
+  const { url } = raw;
+  const segs: string[] = [];
+  for (const s of raw.segments) {
+    const decoded = decodeSegment(s);
+    if (decoded === undefined) return undefined;
+    segs.push(decoded);
+  }
   const host = url.hostname.toLowerCase();
   const sub = /^([a-z0-9][a-z0-9-]*)\.sentry\.io$/.exec(host)?.[1];
   const domainOrg = sub && !NON_ORG_SUBDOMAINS.has(sub) ? sub : undefined;

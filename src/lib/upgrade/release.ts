@@ -3,7 +3,7 @@
  * `<base>/latest/download/<asset>` (a redirect, no rate-limited API) for the newest, and a
  * `manifest.json` in every release naming its version and each asset's sha256.
  */
-import { releaseFetch } from "./transport.ts";
+import { readCappedText, releaseFetch } from "./transport.ts";
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { UpgradeError } from "../errors.ts";
@@ -133,8 +133,9 @@ export async function fetchManifest(
   }
   let body: unknown;
   try {
-    body = await res.json();
+    body = JSON.parse(await readCappedText(res, `release manifest at ${url}`));
   } catch (err) {
+    if (err instanceof UpgradeError) throw err;
     throw new UpgradeError(
       "network_error",
       `The release manifest at ${url} could not be read: ${describeFetchFailure(err)}.`,
