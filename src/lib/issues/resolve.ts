@@ -5,8 +5,8 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { type ApiIssue, getIssue, getIssueUnscoped, lookupShortId, orgFromPermalink } from "../api/issues.ts";
-import { listOrganizations } from "../api/organizations.ts";
-import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
+import { MAX_ORGS_SEARCHED, sampleOrganizations } from "../api/organizations.ts";
+import { FAN_OUT_CONCURRENCY, firstLimit, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ContextError, ResolutionError } from "../errors.ts";
 import { activeAliasTarget, lookupAlias } from "../db/aliases.ts";
 import { dropIssueRefs, readIssueRef, writeIssueRefs } from "../db/issue-refs.ts";
@@ -46,17 +46,20 @@ async function lookIn(ctx: TrackerContext, opts: IssueResolveOptions): Promise<s
   }
 }
 
-/** The issue a numeric ID names in one of several organizations (IDs are unique across them). */
+/**
+ * The issue a numeric ID names in one of several organizations. IDs are unique across them, so
+ * the search stops at the first organization that has it; without one, any failure other than
+ * "not found" is thrown.
+ */
 async function numericIn(
   ctx: TrackerContext,
   orgs: readonly string[],
   id: string,
 ): Promise<ResolvedIssue | undefined> {
-  const results = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (o) => getIssue(ctx, o, id));
-  for (const [i, r] of results.entries()) {
-    if (r.status === "fulfilled") return { org: orgs[i] as string, issue: r.value };
-    if (r.reason instanceof AuthError || !isNotFound(r.reason)) throw r.reason;
-  }
+  const found = await firstLimit(orgs, FAN_OUT_CONCURRENCY, (o) => getIssue(ctx, o, id));
+  if (found.hit) return { org: orgs[found.hit.index] as string, issue: found.hit.value };
+  const fatal = found.errors.find((e) => e instanceof AuthError || !isNotFound(e));
+  if (fatal) throw fatal;
   return undefined;
 }
 
@@ -97,10 +100,43 @@ async function shortIdIn(
   return found;
 }
 
+/** The organizations searched beyond the context's, and the hint to give when that was not all. */
+interface Searched {
+  orgs: string[];
+  /** Set when organizations were left out: says how many were searched and how to name one. */
+  cappedHint?: string;
+}
+
+/**
+ * The organizations to search for `shortId` beyond `context`: the first MAX_ORGS_SEARCHED the
+ * service lists (one page per region), with a hint when the service has more.
+ */
+async function searchBeyond(
+  ctx: TrackerContext,
+  context: readonly string[],
+  shortId: string,
+  opts: IssueResolveOptions,
+): Promise<Searched> {
+  const sample = await sampleOrganizations(ctx, { fresh: opts.fresh });
+  const rest = sample.slugs.filter((o) => !context.includes(o));
+  const orgs = rest.slice(0, MAX_ORGS_SEARCHED);
+  const known = new Set([...context, ...sample.slugs]).size;
+  const total = Math.max(sample.total, known);
+  if (orgs.length === rest.length && sample.exact && total <= known) return { orgs };
+  const searched = context.length + orgs.length;
+  const of = `${sample.exact ? "" : "more than "}${total.toLocaleString("en-US")}`;
+  ctx.log.debug(`Searching ${searched} of ${of} organizations for ${shortId}`);
+  return {
+    orgs,
+    cappedHint: `Searched ${searched.toLocaleString("en-US")} of ${of} organizations; name the organization: \`${opts.command} <org>/${shortId}\`.`,
+  };
+}
+
 /**
  * A full short ID without an organization: looked up in the organization the context names, else
- * in the detected organizations, else (or when they do not have it) in every accessible one. The
- * same short ID in two organizations is never resolved to whichever answered first.
+ * in the detected organizations, else (or when they do not have it) in the first MAX_ORGS_SEARCHED
+ * other organizations the service lists. The same short ID in two organizations is never resolved
+ * to whichever answered first.
  */
 async function shortIdAnywhere(
   ctx: TrackerContext,
@@ -115,11 +151,12 @@ async function shortIdAnywhere(
   }
   let found = context.length > 1 ? await shortIdIn(ctx, context, shortId) : [];
   let tried = [...context];
+  let cappedHint: string | undefined;
   if (found.length === 0) {
-    const all = (await listOrganizations(ctx, { fresh: opts.fresh })).map((o) => o.slug);
-    const rest = all.filter((o) => !context.includes(o));
-    found = await shortIdIn(ctx, rest, shortId);
-    tried = [...context, ...rest];
+    const beyond = await searchBeyond(ctx, context, upper, opts);
+    found = await shortIdIn(ctx, beyond.orgs, shortId);
+    tried = [...context, ...beyond.orgs];
+    cappedHint = beyond.cappedHint;
   }
   if (found.length > 1) {
     throw new ResolutionError(
@@ -132,6 +169,9 @@ async function shortIdAnywhere(
   if (found[0]) {
     writeIssueRefs(ctx, [`*/${upper}`], found[0].org, found[0].issue.id);
     return found[0];
+  }
+  if (cappedHint) {
+    throw new ResolutionError(`Issue '${upper}'`, "was not found in the organizations searched", cappedHint);
   }
   throw new ResolutionError(
     `Issue '${upper}'`,
