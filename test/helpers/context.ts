@@ -1,9 +1,8 @@
-/** A fake TrackerContext for command and library tests: string buffers, fixed clock, temp config dir, real fetch. */
-import type { TrackerContext } from "../../src/context.ts";
-import { createStore } from "../../src/lib/db/index.ts";
-import { type LogLevel, readSettings } from "../../src/lib/env.ts";
-import { createLogger, type TextSink } from "../../src/lib/log.ts";
-import { REGIONS, TOKENS } from "../../src/lib/wiring.ts";
+/** A TrackerContext for command and library tests: string buffers, fixed clock, temp config dir, real fetch. */
+import { buildContext } from "../../src/build-context.ts";
+import type { ContextOverrides, TrackerContext } from "../../src/context.ts";
+import type { LogLevel } from "../../src/lib/env.ts";
+import type { TextSink } from "../../src/lib/log.ts";
 import type { FakeApi } from "../fake-api/server.ts";
 import { tempDir } from "./cli.ts";
 
@@ -34,7 +33,11 @@ export interface TestContextOptions {
   realSleep?: boolean;
 }
 
-/** Builds a context whose streams are string buffers and whose clock is fixed (default 2026-01-15T12:00:00Z). */
+/**
+ * Builds a context whose streams are string buffers and whose clock is fixed (default
+ * 2026-01-15T12:00:00Z), with the same factory main.ts uses (src/build-context.ts): the same
+ * sanitising, secret masking and URL rules as a real run.
+ */
 export function createTestContext(opts: TestContextOptions = {}): TestContext {
   let out = "";
   let err = "";
@@ -48,52 +51,39 @@ export function createTestContext(opts: TestContextOptions = {}): TestContext {
       err += t;
     },
   };
-  // Paging is off unless a test sets TRACKER_PAGER itself.
-  const env: Record<string, string | undefined> = { TRACKER_PAGER: "", ...opts.env };
-  if (opts.api && env.TRACKER_URL === undefined) env.TRACKER_URL = opts.api.url;
-  const settings = readSettings(env);
   const configDir = opts.configDir ?? tempDir("tracker-ctx-");
-  const level = opts.logLevel ?? "info";
-  const log = createLogger(level, stderr);
+  const homeDir = opts.homeDir ?? tempDir("tracker-home-");
+  const tty = opts.tty ?? false;
+  // Paging is off unless a test sets TRACKER_PAGER itself; colour is off unless a test asks.
+  const env: Record<string, string | undefined> = {
+    TRACKER_PAGER: "",
+    NO_COLOR: "1",
+    HOME: homeDir,
+    TRACKER_CONFIG_DIR: configDir,
+    ...opts.env,
+  };
+  if (opts.api && env.TRACKER_URL === undefined) env.TRACKER_URL = opts.api.url;
   let clock = opts.now ?? Date.parse("2026-01-15T12:00:00Z");
   const sleeps: number[] = [];
-  const tty = opts.tty ?? false;
-  const ctx: TrackerContext = {
-    process: { stdout, stderr, env },
+  const over: ContextOverrides = {
+    env,
     stdout,
     stderr,
-    readStdin: async () => opts.stdinText ?? "",
-    env,
-    settings,
     cwd: opts.cwd ?? tempDir("tracker-cwd-"),
-    homeDir: opts.homeDir ?? tempDir("tracker-home-"),
-    configDir,
     isStdoutTTY: tty,
     isStderrTTY: tty,
     isStdinTTY: tty,
-    color: false,
     terminalWidth: opts.terminalWidth ?? 100,
     terminalHeight: 40,
-    logLevel: level,
-    log,
+    readStdin: async () => opts.stdinText ?? "",
     now: () => clock,
     sleep: async (ms) => {
       sleeps.push(ms);
       if (opts.realSleep) await Bun.sleep(ms);
       clock += ms;
     },
-    fetch: globalThis.fetch,
-    store: createStore(
-      configDir,
-      () => !settings.noAutoRepair,
-      () => log,
-    ),
-    tokens: TOKENS,
-    regions: REGIONS,
-    said: new Set(),
-    inFlight: new Map(),
-    execPath: process.execPath,
   };
+  const ctx = buildContext(opts.logLevel ?? "info", over, [], undefined, undefined);
   return {
     ctx,
     stdout: () => out,
