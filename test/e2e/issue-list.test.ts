@@ -25,6 +25,7 @@ const IssueSchema = v.strictObject({
     name: v.string(),
     platform: v.optional(v.string()),
   }),
+  org: v.string(),
   alias: v.optional(v.string()),
 });
 const PageSchema = v.strictObject({
@@ -251,9 +252,9 @@ describe("issue list org-wide", () => {
     expect(lines[0]).toBe("Issues in all projects of acme (is:unresolved, sorted by last seen, last 90d):");
     expect(lines[2]).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
     expect(r.stderr).toContain("Tip: view an issue by alias and suffix, e.g. tracker issue view ");
-    // Piped, the alias is the first tab-separated field of each row.
+    // Piped, the short ID is the first tab-separated field of each row, the alias the second.
     const piped = await list(["acme/", "-n", "5"], configDir);
-    expect(piped.stdout.split("\n")[0]?.split("\t").slice(0, 2)).toEqual(["m", "MOBILE-APP-1"]);
+    expect(piped.stdout.split("\n")[0]?.split("\t").slice(0, 2)).toEqual(["MOBILE-APP-1", "m"]);
     const v1 = await runCli(["issue", "view", "we-1", "--json"], { api, token: USER_TOKEN, configDir });
     expect(v1.exitCode).toBe(0);
     expect(JSON.parse(v1.stdout).shortId).toBe("WEB-1");

@@ -63,8 +63,8 @@ describe("trace list (real CLI)", () => {
     expect(first.exitCode).toBe(0);
     expect(first.stdout).toBe(
       [
-        "aaaa1111\tGET /api/users\t245ms\t2026-01-15T11:59:00Z",
-        "eeee0000\tGET /checkout\t512ms\t2026-01-15T11:50:00Z",
+        `${TRACE_NESTED}\tGET /api/users\t245\t2026-01-15T11:59:00Z`,
+        "eeee0000111122223333444455556666\tGET /checkout\t512\t2026-01-15T11:50:00Z",
         "",
       ].join("\n"),
     );
@@ -79,7 +79,7 @@ describe("trace list (real CLI)", () => {
       configDir,
     });
     expect(next.exitCode).toBe(0);
-    expect(next.stdout.split("\n")[0]).toStartWith("cafe0000\tPOST /api/orders");
+    expect(next.stdout.split("\n")[0]).toStartWith("cafe0000111122223333444455556666\tPOST /api/orders");
     expect(next.stderr).toBe("");
     expect(api.requestsTo(EVENTS).map((q) => q.query.get("cursor"))).toEqual([null, "0:2:0"]);
     const v = await runCli(["trace", "view", "aaaa1111"], { api, token: USER_TOKEN, configDir });

@@ -1,5 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { type ApiEvent, getProjectEvent, lookupEventId } from "../../lib/api/events.ts";
+import { listOrganizations } from "../../lib/api/organizations.ts";
+import { cachedOrgSlugs } from "../../lib/db/regions.ts";
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
 import { formatEventView, scrubEvent } from "../../lib/format/event-view.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
@@ -49,7 +51,30 @@ function parseEventRef(raw: string): EventRef {
   return { id: parseEventId(text) };
 }
 
-/** `tracker event view <event> [<org>/<project>]`. */
+/** Whether a bare slug names an organization (the cached list first, else the service's). */
+async function isOrganization(ctx: TrackerContext, slug: string): Promise<boolean> {
+  if (cachedOrgSlugs(ctx).includes(slug)) return true;
+  return (await listOrganizations(ctx)).some((o) => o.slug === slug);
+}
+
+/**
+ * Where the second argument says the event is: `<org>/` or an organization's bare slug (the event
+ * ID is then looked up in that organization), else a project (`<org>/<project>` or a project slug).
+ */
+async function whereFromArgument(
+  ctx: TrackerContext,
+  target: string,
+): Promise<{ org: string; project?: string }> {
+  const t = parseTarget(target);
+  if (t.kind === "org-all") return { org: t.org };
+  if (t.kind === "project-search" && (await isOrganization(ctx, t.project))) {
+    ctx.log.debug(`Target: ${t.project} is an organization; looking the event ID up there`);
+    return { org: t.project };
+  }
+  return resolveOrgProject(ctx, target, { command: "tracker event view" });
+}
+
+/** `tracker event view <event> [<org> | <org>/<project>]`. */
 export default async function eventView(
   this: TrackerContext,
   flags: EventViewFlags,
@@ -59,11 +84,7 @@ export default async function eventView(
   const ref = parseEventRef(raw);
   let org = ref.org;
   let project = ref.project;
-  if (!org && target !== undefined) {
-    const t = parseTarget(target);
-    if (t.kind === "org-all") org = t.org;
-    else ({ org, project } = await resolveOrgProject(this, target, { command: "tracker event view" }));
-  }
+  if (!org && target !== undefined) ({ org, project } = await whereFromArgument(this, target));
   if (!org) {
     try {
       ({ org, project } = await resolveOrgProject(this, undefined, { command: "tracker event view" }));

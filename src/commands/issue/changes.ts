@@ -3,9 +3,10 @@ import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, DEFAULT_PERIOD, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
+import { QUERY_CHANGE_MAX } from "../../lib/issues/change-limit.ts";
 
 /** Default and bounds of `--limit` for query-wide changes. */
-export const CHANGE_LIMIT = { min: 1, max: 1000, fallback: 100 } as const;
+export const CHANGE_LIMIT = { min: 1, max: QUERY_CHANGE_MAX, fallback: 100 } as const;
 
 /** Flags every changing command shares. */
 export interface ChangeCommandFlags {
@@ -51,7 +52,7 @@ const issuesArg = {
 } as const;
 
 const REFS_HELP =
-  'Issues are named like in `issue view` (several at once, or - to read them from stdin), or chosen with --query \'<search>\' in a target (<org>/<project>, <org>/ or the current project): the matches are listed first, a terminal asks before changing them, and without a terminal --yes is required. --dry-run prints exactly what would change and sends nothing. --json prints {"changed": [Issue], "failed": [{"issue", "error"}], "dryRun": bool}; a partial failure still prints what changed and exits with the first failure\'s code.';
+  'Issues are named like in `issue view` (several at once, or - to read them from stdin), or chosen with --query \'<search>\' in a target (<org>/<project>, <org>/ or the current project): the matches are listed first (and when more match than -n, how many match and that only the first -n change), a terminal asks before changing them, and without a terminal --yes is required. --dry-run prints exactly what would change and sends nothing. --json prints {"changed": [Issue], "failed": [{"issue", "error"}], "dryRun": bool}; a partial failure still prints what changed and exits with the first failure\'s code.';
 
 /** Flags of `issue resolve`. */
 export interface ResolveFlags extends ChangeCommandFlags {

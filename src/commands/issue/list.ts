@@ -7,6 +7,7 @@ import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../li
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
+import { listedRefs } from "../../lib/issues/refs-list.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
@@ -15,8 +16,8 @@ import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/r
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 
-/** An issue row of the listing, with the alias of its project in multi-project and org-wide modes. */
-type Row = Issue & { alias?: string };
+/** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
+type Row = Issue & { org: string; alias?: string };
 
 /** A failed project of a multi-project listing. */
 interface ProjectFailure {
@@ -26,6 +27,8 @@ interface ProjectFailure {
 
 interface Listing {
   rows: Row[];
+  /** The projects listed (multi-project mode): their slugs tell which short IDs two organizations share. */
+  projects?: readonly ResolvedProject[];
   hasMore: boolean;
   nextCursor?: string;
   errors: ProjectFailure[];
@@ -100,7 +103,7 @@ async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueList
   }
   saveCursor(ctx, key, page.nextCursor);
   return {
-    rows: page.data.map(toIssue),
+    rows: page.data.map((i) => ({ ...toIssue(i), org: p.org })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     errors: [],
@@ -128,7 +131,11 @@ async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags):
     ).map((e) => [e.project.toLowerCase(), e.alias]),
   );
   return {
-    rows: issues.map((i) => ({ ...i, alias: aliases.get(i.project.slug.toLowerCase()) ?? i.project.slug })),
+    rows: issues.map((i) => ({
+      ...i,
+      org,
+      alias: aliases.get(i.project.slug.toLowerCase()) ?? i.project.slug,
+    })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
     errors: [],
@@ -177,7 +184,7 @@ async function listMulti(
       const message = s.error instanceof CliError ? s.error.message : String(s.error);
       errors.push({ project: `${p.org}/${p.project}`, message });
     }
-    for (const r of s.rows) rows.push({ ...r, alias });
+    for (const r of s.rows) rows.push({ ...r, org: p.org, alias });
   });
   if (errors.length === projects.length) throw slices.find((s) => s.error !== undefined)?.error;
   rows.sort(compare);
@@ -190,12 +197,22 @@ async function listMulti(
   );
   return {
     rows,
+    projects,
     hasMore: slices.some((s) => s.hasMore),
     errors,
     header: `Issues in ${projects.map((p) => `${p.org}/${p.project} (${p.alias ?? p.project})`).join(", ")}`,
     resumable: false,
     aliased: true,
   };
+}
+
+/** The tip naming the first row: by alias and suffix in aliased listings, and by the reference scripts get. */
+function viewTip(first: Row, aliased: boolean, refOf: (r: Row) => string): string {
+  const ref = refOf(first);
+  if (!aliased) return `Tip: tracker issue view ${ref} shows an issue with its latest event.`;
+  const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
+  const byAlias = `Tip: view an issue by alias and suffix, e.g. tracker issue view ${first.alias}-${suffix}`;
+  return ref === first.shortId ? byAlias : `${byAlias}, or by organization: tracker issue view ${ref}`;
 }
 
 /** `tracker issue list`: one project, several detected projects, or a whole organization. */
@@ -239,27 +256,20 @@ export async function listIssuesFor(
     );
     return;
   }
+  const refOf = listedRefs(listing.rows, listing.projects);
   await writeList(
     this,
     formatIssueTable(listing.rows, {
       width: this.isStdoutTTY ? this.terminalWidth : undefined,
       now: this.now(),
       aliasOf: listing.aliased ? (i) => (i as Row).alias ?? i.project.slug : undefined,
+      idOf: (i) => refOf(i as Row),
       color: this.color && this.isStdoutTTY,
       sort: flags.sort,
     }),
     `${listing.header} (${filter}):`,
   );
-  const first = listing.rows[0] as Row;
-  if (listing.aliased) {
-    const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
-    writeListTip(
-      this,
-      `Tip: view an issue by alias and suffix, e.g. tracker issue view ${first.alias}-${suffix}`,
-    );
-  } else {
-    writeListTip(this, `Tip: tracker issue view ${first.shortId} shows an issue with its latest event.`);
-  }
+  writeListTip(this, viewTip(listing.rows[0] as Row, listing.aliased, refOf));
   if (listing.hasMore) {
     writeListTip(
       this,

@@ -12,6 +12,14 @@ const IssueProject = v.object({
   platform: v.optional(v.nullable(v.string())),
 });
 
+/** Who an issue is assigned to: a user or a team. */
+const Assignee = v.looseObject({
+  type: v.optional(v.nullable(v.string())),
+  id: v.union([v.string(), v.number()]),
+  name: v.optional(v.nullable(v.string())),
+  email: v.optional(v.nullable(v.string())),
+});
+
 /**
  * An issue as the API sends it: only the fields the CLI uses are kept (a strict-shape object is
  * about twice as fast to validate as a loose one on a cold start); `count` may be a string or a number.
@@ -32,6 +40,12 @@ export const ApiIssue = v.object({
   project: IssueProject,
   metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
   seerFixabilityScore: v.optional(v.nullable(v.number())),
+  /**
+   * What resolved the issue (inRelease, inNextRelease, inCommit) or what an archive waits for
+   * (ignore*). Display-only fields: an odd shape is dropped, never a failed listing.
+   */
+  statusDetails: v.fallback(v.optional(v.nullable(v.record(v.string(), v.unknown()))), null),
+  assignedTo: v.fallback(v.optional(v.nullable(Assignee)), null),
 });
 /** A validated issue from the API. */
 export type ApiIssue = v.InferOutput<typeof ApiIssue>;
@@ -88,8 +102,20 @@ export interface IssueSearch {
   cursor?: string;
 }
 
+/** One search page and, when the server says it (`X-Hits`), how many issues match in all. */
+export interface IssueSearchPage extends FetchedPage<ApiIssue> {
+  hits?: number;
+}
+
+/** The `X-Hits` header as a count; undefined when absent or not a whole number. */
+function hitsOf(headers: Headers): number | undefined {
+  const raw = headers.get("x-hits");
+  const n = raw === null || raw.trim() === "" ? Number.NaN : Number(raw);
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined;
+}
+
 /** One page of `GET /organizations/{org}/issues/` (limit ≤ 100; the server clamps above). */
-export async function searchIssuesPage(ctx: TrackerContext, s: IssueSearch): Promise<FetchedPage<ApiIssue>> {
+export async function searchIssuesPage(ctx: TrackerContext, s: IssueSearch): Promise<IssueSearchPage> {
   const res = await apiRequestDeferred(ctx, {
     path: `/api/0/organizations/${encodeURIComponent(s.org)}/issues/`,
     host: { org: s.org },
@@ -106,7 +132,8 @@ export async function searchIssuesPage(ctx: TrackerContext, s: IssueSearch): Pro
     schema: v.array(ApiIssue),
   });
   // Parsed by the paginator once the next page is requested.
-  return { rows: () => res.parse(), nextCursor: res.nextCursor };
+  const hits = hitsOf(res.headers);
+  return { rows: () => res.parse(), nextCursor: res.nextCursor, ...(hits === undefined ? {} : { hits }) };
 }
 
 /** One issue by numeric id in a known organization. */

@@ -9,8 +9,13 @@ export interface IssueTableOptions {
   /** Terminal width: truncate TITLE to fit and show relative LAST SEEN (TTY). Undefined when piped. */
   width?: number;
   now: number;
-  /** Alias per issue (multi-project and org-wide modes): adds the ALIAS column first. */
+  /**
+   * Alias per issue (multi-project and org-wide modes): adds the ALIAS column, first in a terminal
+   * and second when piped (a piped row always starts with what `issue view` and `issue resolve -` accept).
+   */
   aliasOf?: (issue: Issue) => string;
+  /** The piped ID cell (e.g. `org/SHORT-ID` where the short ID alone is ambiguous); default the short ID. */
+  idOf?: (issue: Issue) => string;
   /** Colour the ID by level (TTY without NO_COLOR only). */
   color?: boolean;
   /** The listing's sort: `new` adds FIRST SEEN (the other sort keys already have a column). */
@@ -25,17 +30,26 @@ const LEVEL_COLORS: Record<string, string> = {
   debug: "2",
 };
 
+/** The leading cells of a row: [ALIAS] ID in a terminal, ID [ALIAS] when piped. */
+function leadCells(i: Issue, opts: IssueTableOptions): string[] {
+  const alias = opts.aliasOf ? [opts.aliasOf(i)] : [];
+  if (opts.width !== undefined) return [...alias, i.shortId];
+  return [opts.idOf ? opts.idOf(i) : i.shortId, ...alias];
+}
+
 /**
- * Renders issues as table lines: [ALIAS] ID LEVEL TITLE EVENTS USERS [FIRST SEEN] LAST SEEN. The
+ * Renders issues as table lines: [ALIAS] ID LEVEL TITLE EVENTS USERS [FIRST SEEN] LAST SEEN (piped:
+ * ID first, then the alias, so `cut -f1` gives references). The
  * LEVEL column says in words what the ID's colour says, so it survives NO_COLOR and pipes; the
  * sort key always has a column (FIRST SEEN appears for `--sort new`).
  */
 export function formatIssueTable(issues: readonly Issue[], opts: IssueTableOptions): string[] {
   const byNew = opts.sort === "new";
   const when = (iso: string | null) => listTime(iso, opts.now, opts.width !== undefined);
+  const lead: Column[] = [{ header: "id" }];
+  if (opts.aliasOf) lead.unshift({ header: "alias" });
   const columns: Column[] = [
-    ...(opts.aliasOf ? [{ header: "alias" }] : []),
-    { header: "id" },
+    ...lead,
     { header: "level" },
     { header: "title", flex: true },
     { header: "events", align: "right" },
@@ -44,8 +58,7 @@ export function formatIssueTable(issues: readonly Issue[], opts: IssueTableOptio
     { header: "last seen" },
   ];
   const rows = issues.map((i) => [
-    ...(opts.aliasOf ? [opts.aliasOf(i)] : []),
-    i.shortId,
+    ...leadCells(i, opts),
     i.level,
     i.title,
     String(i.count),

@@ -7,12 +7,17 @@ import {
   topInAppFrames,
 } from "../api/events.ts";
 import { type ApiIssue, type Issue, toIssue } from "../api/issues.ts";
+import { type Assignee, assigneeText, statusDetailText } from "./issue-status.ts";
 import { isoSeconds, relativeTime } from "./time.ts";
 
 /** The spec's Issue view JSON (section 2) plus the list fields. */
 export interface IssueViewJson extends Issue {
   /** The organization's slug (the issue's own project carries only the project). */
   org: string;
+  /** Who the issue is assigned to (Sentry's `assignedTo`: a user or a team); null when nobody. */
+  assignedTo: Assignee | null;
+  /** Sentry's `statusDetails`: what resolved the issue or what its archive waits for; `{}` when nothing. */
+  statusDetails: Record<string, unknown>;
   metadata: { type: string; value: string; filename: string; function: string };
   tags: { key: string; value: string }[];
   latestEvent: {
@@ -35,6 +40,8 @@ export function toIssueViewJson(issue: ApiIssue, event: ApiEvent | null, org: st
   return {
     ...toIssue(issue),
     org,
+    assignedTo: issue.assignedTo ?? null,
+    statusDetails: issue.statusDetails ?? {},
     metadata: {
       type: str(m.type),
       value: str(m.value),
@@ -54,13 +61,21 @@ export function toIssueViewJson(issue: ApiIssue, event: ApiEvent | null, org: st
   };
 }
 
+/** The status and what it means: `resolved in 1.2.3`, `ignored: archived until it escalates`. */
+function statusLine(view: IssueViewJson): string {
+  const detail = statusDetailText(view.status, view.statusDetails);
+  if (!detail) return view.status;
+  return detail.startsWith(view.status) ? detail : `${view.status}: ${detail}`;
+}
+
 /** Renders the human view of an issue and its latest event. */
 export function formatIssueView(view: IssueViewJson, now: number): string[] {
   const seen = (iso: string | null) => (iso ? `${isoSeconds(iso)} (${relativeTime(iso, now)})` : "-");
   const lines = [
     `${view.shortId}: ${view.title}`,
     "",
-    `  Status:      ${view.status}${view.isUnhandled ? " (unhandled)" : ""}`,
+    `  Status:      ${statusLine(view)}${view.isUnhandled ? " (unhandled)" : ""}`,
+    `  Assignee:    ${assigneeText(view.assignedTo) ?? "-"}`,
     `  Level:       ${view.level}`,
     `  Events:      ${view.count}`,
     `  Users:       ${view.userCount}`,

@@ -2,6 +2,7 @@
  * `--format md` sections of single documents: an event, an issue, an AI analysis or plan, a trace.
  */
 import { COLLAPSE_RUN_MIN, normalizeDescription } from "../traces/collapse.ts";
+import { assigneeText, statusDetailText } from "./issue-status.ts";
 import {
   block,
   group,
@@ -99,6 +100,10 @@ export function issueSections(d: Obj): Section[] {
       priority: 0,
     },
   ];
+  const status = statusDetailText(str(d.status), d.statusDetails);
+  const assignee = "assignedTo" in d ? assigneeText(d.assignedTo) : undefined;
+  const state = [status ? `Status: ${line(status)}` : "", assignee ? `Assignee: ${line(assignee)}` : ""];
+  if (state.some(Boolean)) out.push({ text: state.filter(Boolean).join(" · "), priority: 0 });
   if (d.culprit) out.push({ text: `Culprit: ${line(d.culprit)}`, priority: 1 });
   if (isObj(d.metadata) && (d.metadata.type || d.metadata.value)) {
     out.push({ text: `### Exception\n- ${line(d.metadata.type)}: ${line(d.metadata.value)}`, priority: 0 });

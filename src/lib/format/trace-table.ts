@@ -14,7 +14,17 @@ export interface TraceTableOptions {
   nowMs: number;
 }
 
-/** Rows as a table: TRACE ID (first 8), TRANSACTION, DURATION, TIMESTAMP (ISO when piped, relative on a TTY). */
+/** A duration for scripts: plain milliseconds (`245`, `0.42`), no unit; empty when unknown. */
+export function pipedDurationMs(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms) || ms < 0) return "";
+  return String(Number(ms.toFixed(3)));
+}
+
+/**
+ * Rows as a table: TRACE ID, TRANSACTION, DURATION, TIMESTAMP. On a terminal: the first 8
+ * characters of the id, human durations and relative times; piped: the full id, milliseconds as a
+ * plain number and RFC 3339 times.
+ */
 export function formatTraceTable(rows: readonly TransactionRow[], opts: TraceTableOptions): string[] {
   const tty = opts.width !== undefined;
   return formatTable(
@@ -25,9 +35,9 @@ export function formatTraceTable(rows: readonly TransactionRow[], opts: TraceTab
       { header: "timestamp" },
     ],
     rows.map((r) => [
-      r.trace.slice(0, SHORT_TRACE_ID_LENGTH).toLowerCase(),
+      tty ? r.trace.slice(0, SHORT_TRACE_ID_LENGTH).toLowerCase() : r.trace.toLowerCase(),
       r.transaction ?? "-",
-      formatDuration(rowDurationMs(r)),
+      tty ? formatDuration(rowDurationMs(r)) : pipedDurationMs(rowDurationMs(r)),
       listTime(r.timestamp, opts.nowMs, tty),
     ]),
     opts.width,

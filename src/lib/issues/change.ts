@@ -4,14 +4,12 @@
  * organization, and by project when release data is sent; at most 100 ids each), and the report.
  */
 import type { TrackerContext } from "../../context.ts";
-import { type ApiIssue, type Issue, searchIssuesPage, toIssue } from "../api/issues.ts";
+import { type ApiIssue, type Issue, toIssue } from "../api/issues.ts";
 import { type IssueUpdate, type UpdateResult, updateIssues, BULK_MAX } from "../api/issue-changes.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { CliError, ValidationError } from "../errors.ts";
 import { exitCodeFor } from "../error-render.ts";
-import { fetchLimited } from "../http/paginate.ts";
-import { getProjectId } from "../resolve/project-id.ts";
-import { parseTarget, resolveOrg, resolveOrgProject } from "../resolve/target.ts";
+import { confirmQueryChange, matchingIssues } from "./change-query.ts";
 import { resolveIssue } from "./resolve.ts";
 
 /** The error behind each failure (rethrown as is when a single issue failed). */
@@ -79,77 +77,6 @@ export async function resolveRefs(
     } else failed.push(failureOf(unique[i] as string, r.reason));
   });
   return { found, failed };
-}
-
-/** Options of a query-wide change. */
-export interface QueryScope {
-  target?: string;
-  query: string;
-  period: string;
-  limit: number;
-  command: string;
-}
-
-/** Every issue a query matches in a target (`<org>/<project>`, `<org>/`, `<project>` or the context). */
-export async function matchingIssues(ctx: TrackerContext, s: QueryScope): Promise<Target[]> {
-  const parsed = parseTarget(s.target);
-  let org: string;
-  let projects: string[];
-  if (parsed.kind === "org-all") {
-    org = parsed.org;
-    projects = ["-1"];
-  } else {
-    const opts = { command: s.command };
-    try {
-      const t = await resolveOrgProject(ctx, s.target, opts);
-      org = t.org;
-      projects = [await getProjectId(ctx, t.org, t.project)];
-    } catch (err) {
-      // An org-only context (TRACKER_ORG, `defaults set acme`) means the whole organization.
-      if (parsed.kind !== "none") throw err;
-      org = (await resolveOrg(ctx, undefined, opts)).org;
-      projects = ["-1"];
-    }
-  }
-  const page = await fetchLimited(s.limit, undefined, (size, cursor) =>
-    searchIssuesPage(ctx, {
-      org,
-      projects,
-      query: s.query,
-      sort: "date",
-      period: s.period,
-      limit: size,
-      cursor,
-    }),
-  );
-  return page.data.map((issue) => ({ org, issue }));
-}
-
-/** Shows what a query matched (stderr) and asks before changing them; false when declined. */
-export async function confirmQueryChange(
-  ctx: TrackerContext,
-  targets: readonly Target[],
-  what: string,
-  opts: { yes: boolean; dryRun: boolean; json: boolean; query: string },
-): Promise<boolean> {
-  const shown = targets.slice(0, 10);
-  if (!opts.json || !opts.yes) {
-    ctx.stderr.write(`${targets.length} issue${targets.length === 1 ? "" : "s"} match '${opts.query}':\n`);
-    for (const t of shown) ctx.stderr.write(`  ${t.issue.shortId}  ${t.issue.title}\n`);
-    if (targets.length > shown.length) ctx.stderr.write(`  … and ${targets.length - shown.length} more\n`);
-  }
-  if (opts.dryRun || opts.yes || targets.length === 0) return true;
-  if (!(ctx.isStdinTTY && ctx.isStderrTTY) || opts.json) {
-    throw new ValidationError(
-      `Refusing to ${what} ${targets.length} issues matched by a query without confirmation: add --yes (or --dry-run to preview).`,
-      "yes",
-    );
-  }
-  const { confirm, isCancel } = await import("@clack/prompts");
-  const answer = await confirm({
-    message: `${what[0]?.toUpperCase()}${what.slice(1)} ${targets.length} issues?`,
-  });
-  return !isCancel(answer) && answer === true;
 }
 
 /** Groups targets for update requests: by organization, and by project when release data is sent. */
@@ -263,14 +190,15 @@ export async function runChange(
         "query",
       );
     }
-    targets = await matchingIssues(ctx, {
+    const matches = await matchingIssues(ctx, {
       target: args[0],
       query: flags.query,
       period: flags.period,
       limit: flags.limit,
       command: spec.command,
     });
-    const go = await confirmQueryChange(ctx, targets, spec.verb, { ...flags, query: flags.query });
+    targets = matches.targets;
+    const go = await confirmQueryChange(ctx, matches, spec.verb, { ...flags, query: flags.query });
     if (!go) {
       ctx.stderr.write("Nothing was changed.\n");
       return;

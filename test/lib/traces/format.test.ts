@@ -94,11 +94,11 @@ describe("formatTraceTable", () => {
     },
   ];
 
-  test("piped: tab-separated, full names, RFC 3339 timestamps, no header (golden)", () => {
+  test("piped: tab-separated, full ids and names, milliseconds, RFC 3339 timestamps, no header (golden)", () => {
     expect(formatTraceTable(rows, { nowMs: Date.parse("2026-01-15T12:00:00Z") }).join("\n")).toBe(
       [
-        "aaaa1111\tGET /api/users\t245ms\t2026-01-15T11:59:00Z",
-        "facade00\tPOST /api/import/with/a/rather/long/transaction/name\t9.88s\t2026-01-15T09:00:00Z",
+        "aaaa1111bbbb2222cccc3333dddd4444\tGET /api/users\t245\t2026-01-15T11:59:00Z",
+        "facade00111122223333444455556666\tPOST /api/import/with/a/rather/long/transaction/name\t9876\t2026-01-15T09:00:00Z",
       ].join("\n"),
     );
   });
