@@ -24,7 +24,8 @@ async function onTerminal(
   for (const [k, v] of Object.entries(process.env))
     if (v !== undefined && !k.startsWith("TRACKER_") && !["CI", "CLAUDECODE", "AGENT"].includes(k))
       clean[k] = v;
-  const cmd = [...cliCommand(), ...args].map(quote).join(" ");
+  // A pseudo-terminal starts 0 columns wide: give it a real size, as a terminal window has.
+  const cmd = `stty cols 100 rows 10 2>/dev/null; exec ${[...cliCommand(), ...args].map(quote).join(" ")}`;
   const proc = Bun.spawn(["script", "-qec", cmd, "/dev/null"], {
     cwd: tempDir(),
     env: { ...clean, TERM: "xterm", COLUMNS: "100", LINES: "10", ...env },
@@ -138,4 +139,20 @@ test("TRACKER_FORCE_TTY=1 prints terminal output though stdout is a pipe", async
   // The terminal table has a header row; piped output is bare TSV rows.
   expect(r.stdout).toMatch(/^\s*\n?.*ID\s+LEVEL\s+TITLE/m);
   expect(r.stdout).not.toContain("\t");
+});
+
+describe.skipIf(needsScript)("a bulk change on a terminal", () => {
+  test("Ctrl-C at the confirmation exits 130 and changes nothing; agent mode needs --yes", async () => {
+    const env = { TRACKER_CONFIG_DIR: tempDir(), TRACKER_URL: api.url, TRACKER_AUTH_TOKEN: USER_TOKEN };
+    const args = ["issue", "resolve", "acme/web", "-q", "is:unresolved", "-n", "3"];
+    const r = await onTerminal(args, env, "\x03", 2000);
+    expect(r.exitCode).toBe(130);
+    expect(r.screen).toContain("Resolve the first 3 of the");
+    // The destructive question defaults to No (the filled circle).
+    expect(r.screen).toMatch(/○.*Yes.*●.* No/);
+    const agent = await onTerminal(args, { ...env, CLAUDECODE: "1" });
+    expect(agent.exitCode).toBe(21);
+    expect(agent.screen).toContain("add --yes");
+    expect(api.requests.filter((q) => q.method === "PUT")).toEqual([]);
+  });
 });

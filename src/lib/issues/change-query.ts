@@ -4,12 +4,13 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { searchIssuesPage } from "../api/issues.ts";
-import { ValidationError } from "../errors.ts";
+import { PromptCancelled, ValidationError } from "../errors.ts";
 import { fetchLimited } from "../http/paginate.ts";
 import { getProjectId } from "../resolve/project-id.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../resolve/target.ts";
 import type { Target } from "./change.ts";
 import { QUERY_CHANGE_MAX } from "./change-limit.ts";
+import { canPrompt } from "../automation.ts";
 
 /** Options of a query-wide change. */
 export interface QueryScope {
@@ -128,13 +129,15 @@ export async function confirmQueryChange(
   showMatches(ctx, m, opts);
   const n = m.targets.length;
   if (opts.dryRun || opts.yes || n === 0) return true;
-  if (!(ctx.isStdinTTY && ctx.isStderrTTY) || opts.json) {
+  if (!canPrompt(ctx) || opts.json) {
     throw new ValidationError(
       `Refusing to ${what} ${n} issues matched by a query without confirmation: add --yes (or --dry-run to preview).`,
       "yes",
     );
   }
   const { confirm, isCancel } = await import("@clack/prompts");
-  const answer = await confirm({ message: confirmQuestion(what, m) });
-  return !isCancel(answer) && answer === true;
+  // A destructive question defaults to No; Ctrl-C is exit 130 with nothing changed.
+  const answer = await confirm({ message: confirmQuestion(what, m), initialValue: false });
+  if (isCancel(answer)) throw new PromptCancelled();
+  return answer === true;
 }
