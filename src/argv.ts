@@ -9,6 +9,7 @@ import type { OutputOptions, TrackerContext } from "./context.ts";
 import { CliError, ConfigError, ValidationError } from "./lib/errors.ts";
 import { EXIT } from "./lib/exit-codes.ts";
 import { parseFields } from "./lib/shape.ts";
+import { SHAPING_FLAGS, valueFlagsOf } from "./argv-values.ts";
 
 /** Global flags pulled out of argv, plus the arguments left for Stricli. */
 export interface PreparedArgs {
@@ -96,46 +97,6 @@ export function outputOf(
   return outputOptions(scanGlobals(argv, root ? valueFlagsOf(argv, root) : undefined), env);
 }
 
-interface FlagShape {
-  kind: string;
-}
-
-/**
- * The flag words of the command argv reaches that take a value (`--query`, `-q`, `--message`, …):
- * their values are the command's, never global flags, whatever they look like
- * (`tracker issue note X -m --json` is a note saying "--json").
- */
-function valueFlagsOf(argv: readonly string[], root: RouteMap<TrackerContext>): Set<string> {
-  let target: unknown = root;
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i] as string;
-    if (word === "--" || !isRouteMap(target)) break;
-    if (word.startsWith("-")) {
-      // A global flag's value is not a command word.
-      if (SHAPING_FLAGS[word] || word === "--log-level" || word === "--logLevel") i++;
-      continue;
-    }
-    const next = target.getRoutingTargetForInput(word);
-    if (!next) break;
-    target = next;
-  }
-  if (isRouteMap(target)) target = target.getDefaultCommand();
-  const params = (
-    target as { parameters?: { flags?: Record<string, FlagShape>; aliases?: Record<string, string> } }
-  )?.parameters;
-  const out = new Set<string>();
-  for (const [name, spec] of Object.entries(params?.flags ?? {})) {
-    if (spec.kind === "boolean") continue;
-    out.add(`--${name}`);
-    out.add(`--${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
-  }
-  for (const [alias, name] of Object.entries(params?.aliases ?? {}))
-    if (out.has(`--${name}`)) out.add(`-${alias}`);
-  // The global flags keep their meaning: they are declared on every command too.
-  for (const own of ["--log-level", "--logLevel"]) out.delete(own);
-  return out;
-}
-
 /** The first command word of argv once global flags (and a --log-level value) are taken out. */
 export function firstCommandWord(argv: readonly string[]): string | undefined {
   return commandWord(scanGlobals(argv));
@@ -200,15 +161,6 @@ export function scanGlobals(argv: readonly string[], valueFlags?: ReadonlySet<st
   }
   return { rest, escapeAt, json, noJson, verbose, logLevel, help, shaping };
 }
-
-/** Output-shaping flags, read by main for every command (they never reach Stricli). */
-const SHAPING_FLAGS: Record<string, keyof ScannedArgs["shaping"]> = {
-  "--fields": "fields",
-  "--max-chars": "maxChars",
-  "--maxChars": "maxChars",
-  "--format": "format",
-  "--jq": "jq",
-};
 
 /**
  * The output options of a run: `--fields` and `--format md` imply JSON documents (commands take

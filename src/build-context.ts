@@ -2,8 +2,8 @@
 import { homedir } from "node:os";
 import { loadRootRoutes } from "./app.ts";
 import { forcedTty } from "./lib/automation.ts";
-import type { ContextOverrides, OutputOptions, TrackerContext } from "./context.ts";
-import { createStore, soleLoginUrl } from "./lib/db/index.ts";
+import type { ContextOverrides, OutputOptions, StoreHandle, TrackerContext } from "./context.ts";
+import { createStore } from "./lib/db/index.ts";
 import { applyLoginDefault, type LogLevel, readSettings } from "./lib/env.ts";
 import { createLogger } from "./lib/log.ts";
 import { resolveConfigDir } from "./lib/paths.ts";
@@ -15,6 +15,12 @@ import { REGIONS, TOKENS } from "./lib/wiring.ts";
 function orgClaimUrl(token: string): string | undefined {
   const { decodeOrgClaim } = require("./lib/auth/token-kind.ts") as typeof import("./lib/auth/token-kind.ts");
   return decodeOrgClaim(token)?.url;
+}
+
+/** The URL of the only stored login; its module (and valibot) load only when a URL is needed. */
+function storedLoginUrl(store: StoreHandle, configDir: string): string | undefined {
+  const { soleLoginUrl } = require("./lib/db/auth.ts") as typeof import("./lib/db/auth.ts");
+  return soleLoginUrl(store, configDir);
 }
 
 /** Builds the context for a command run: the real process's, with `over` replacing parts of it. */
@@ -51,7 +57,7 @@ export function buildContext(
     const envToken = settings.authToken ?? settings.token;
     applyLoginDefault(
       settings,
-      envToken ? () => orgClaimUrl(envToken) : () => soleLoginUrl(store, configDir),
+      envToken ? () => orgClaimUrl(envToken) : () => storedLoginUrl(store, configDir),
     );
   }
   const ctx: TrackerContext = {

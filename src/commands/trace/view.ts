@@ -10,6 +10,7 @@ import { openWeb, webPath } from "../../lib/web.ts";
 import { buildSpanTree, splitTraceRoots, summarizeTrace } from "../../lib/traces/span-tree.ts";
 import { looksLikeTraceRef, parseTraceRef } from "../../lib/traces/trace-id.ts";
 import type { TraceViewFlags } from "./index.ts";
+import { SLUG_RE } from "../../lib/resolve/url.ts";
 
 const COMMAND = "tracker trace view";
 
@@ -18,7 +19,7 @@ export function orgFromTarget(raw: string): string {
   const text = raw.trim();
   const parts = text.split("/");
   const org = parts[0] ?? "";
-  if (parts.length > 2 || !/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(org)) {
+  if (parts.length > 2 || !SLUG_RE.test(org)) {
     throw new ValidationError(`Invalid target '${text}'. Use <org>, <org>/ or <org>/<project>.`, "target");
   }
   return org;

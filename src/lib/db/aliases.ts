@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { extendAliases, type TargetAlias } from "../resolve/aliases.ts";
 import { parseRow, useCache } from "./access.ts";
+import { readMeta, writeMeta } from "./meta.ts";
 
 /** A stored alias of a detected project (used as `<alias>-<suffix>` issue references). */
 export type AliasEntry = TargetAlias;
@@ -27,7 +28,7 @@ export function saveAliases(ctx: TrackerContext, entries: readonly AliasEntry[],
       db.transaction(() => {
         db.run("DELETE FROM aliases");
         for (const e of entries) q.run(e.alias.toLowerCase(), e.org, e.project, ctx.now());
-        db.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [ACTIVE_TARGET, target]);
+        writeMeta(db, ACTIVE_TARGET, target);
       })();
     },
     undefined,
@@ -49,27 +50,30 @@ export function useTargetAliases(
   return useCache(
     ctx,
     (db) =>
-      db.transaction(() => {
-        const rows = db
-          .query(
-            "SELECT alias, org, project FROM target_aliases WHERE base_url = ? AND target = ? ORDER BY rowid",
-          )
-          .all(ctx.settings.baseUrl, target)
-          .map((r) => parseRow(AliasRow, r, "target_aliases"));
-        const all = extendAliases(rows, projects);
-        const insert = db.query(
-          "INSERT OR REPLACE INTO target_aliases (base_url, target, alias, org, project, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
-        );
-        for (const e of all.slice(rows.length))
-          insert.run(ctx.settings.baseUrl, target, e.alias, e.org, e.project, ctx.now());
-        const active = db.query(
-          "INSERT OR REPLACE INTO aliases (alias, org, project, updated_at) VALUES (?, ?, ?, ?)",
-        );
-        db.run("DELETE FROM aliases");
-        for (const e of all) active.run(e.alias, e.org, e.project, ctx.now());
-        db.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [ACTIVE_TARGET, target]);
-        return all;
-      })(),
+      db
+        .transaction(() => {
+          const rows = db
+            .query(
+              "SELECT alias, org, project FROM target_aliases WHERE base_url = ? AND target = ? ORDER BY rowid",
+            )
+            .all(ctx.settings.baseUrl, target)
+            .map((r) => parseRow(AliasRow, r, "target_aliases"));
+          const all = extendAliases(rows, projects);
+          const insert = db.query(
+            "INSERT OR REPLACE INTO target_aliases (base_url, target, alias, org, project, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+          );
+          for (const e of all.slice(rows.length))
+            insert.run(ctx.settings.baseUrl, target, e.alias, e.org, e.project, ctx.now());
+          const active = db.query(
+            "INSERT OR REPLACE INTO aliases (alias, org, project, updated_at) VALUES (?, ?, ?, ?)",
+          );
+          db.run("DELETE FROM aliases");
+          for (const e of all) active.run(e.alias, e.org, e.project, ctx.now());
+          writeMeta(db, ACTIVE_TARGET, target);
+          return all;
+          // IMMEDIATE: this transaction reads before it writes (see project-cache.ts).
+        })
+        .immediate(),
     fallback(),
     true,
   );
@@ -81,10 +85,8 @@ export function activeAliasTarget(ctx: TrackerContext): string | undefined {
     ctx,
     (db) => {
       const hasAliases = db.query("SELECT 1 FROM aliases LIMIT 1").get() !== null;
-      const row = db.query("SELECT value FROM meta WHERE key = ?").get(ACTIVE_TARGET) as {
-        value: unknown;
-      } | null;
-      return hasAliases && typeof row?.value === "string" ? row.value : undefined;
+      const value = readMeta(db, ACTIVE_TARGET);
+      return hasAliases ? value : undefined;
     },
     undefined,
   );

@@ -5,8 +5,10 @@
  * for any service (it can only be replaced or removed).
  */
 import type { Database } from "bun:sqlite";
+import { existsSync } from "node:fs";
 import * as v from "valibot";
-import type { TrackerContext } from "../../context.ts";
+import type { StoreHandle, TrackerContext } from "../../context.ts";
+import { dbPath } from "../paths.ts";
 import { parseRow, useDb, writeDb } from "./access.ts";
 import { LEGACY_MOVES } from "./schema.ts";
 
@@ -155,3 +157,30 @@ export const refreshedCredentials = {
     db.run("DELETE FROM logins WHERE base_url = ?", [baseUrl]);
   },
 };
+
+/**
+ * The service URL of the only stored login, when exactly one is stored; undefined otherwise and on
+ * any problem (quietly: the command that needs the database reports those itself). Used for the
+ * service URL when TRACKER_URL is unset, as `gh` uses its one authenticated host.
+ */
+export function soleLoginUrl(store: StoreHandle, configDir: string): string | undefined {
+  if (!existsSync(dbPath(configDir))) return undefined;
+  let db: Database;
+  try {
+    db = store.open();
+  } catch {
+    return undefined;
+  }
+  const urls = new Set<string>();
+  const collect = (sql: string) => {
+    try {
+      for (const r of db.query(sql).all() as { base_url: unknown }[])
+        if (typeof r.base_url === "string" && r.base_url !== "") urls.add(r.base_url);
+    } catch {
+      // A table this version has not created yet (auto-repair off): nothing from it.
+    }
+  };
+  collect("SELECT base_url FROM logins");
+  collect("SELECT base_url FROM auth WHERE id = 1");
+  return urls.size === 1 ? [...urls][0] : undefined;
+}

@@ -6,6 +6,7 @@ import { CliError, ConfigError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { dbPath } from "../paths.ts";
 import { ensurePrivateDir, NotADirectoryError, tighten } from "../private-dir.ts";
+import { readMeta, writeMeta } from "./meta.ts";
 import { addColumnType, createTableSql, LEGACY_MOVES, SCHEMA_VERSION, TABLES } from "./schema.ts";
 
 /** How long a writer waits for another process's lock before failing. */
@@ -45,17 +46,15 @@ export function repairSchema(db: Database): RepairReport {
       }
     }
     for (const sql of LEGACY_MOVES) db.run(sql);
-    db.run("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", [String(SCHEMA_VERSION)]);
+    writeMeta(db, "schema_version", String(SCHEMA_VERSION));
   }).immediate();
   return report;
 }
 
 function storedVersion(db: Database): number | undefined {
   try {
-    const row = db.query("SELECT value FROM meta WHERE key = 'schema_version'").get() as {
-      value: string;
-    } | null;
-    return row ? Number(row.value) : undefined;
+    const value = readMeta(db, "schema_version");
+    return value === undefined ? undefined : Number(value);
   } catch {
     return undefined;
   }
@@ -267,31 +266,4 @@ export function createStore(configDir: string, autoRepair: () => boolean, log: (
       db = undefined;
     },
   };
-}
-
-/**
- * The service URL of the only stored login, when exactly one is stored; undefined otherwise and on
- * any problem (quietly: the command that needs the database reports those itself). Used for the
- * service URL when TRACKER_URL is unset, as `gh` uses its one authenticated host.
- */
-export function soleLoginUrl(store: StoreHandle, configDir: string): string | undefined {
-  if (!existsSync(dbPath(configDir))) return undefined;
-  let db: Database;
-  try {
-    db = store.open();
-  } catch {
-    return undefined;
-  }
-  const urls = new Set<string>();
-  const collect = (sql: string) => {
-    try {
-      for (const r of db.query(sql).all() as { base_url: unknown }[])
-        if (typeof r.base_url === "string" && r.base_url !== "") urls.add(r.base_url);
-    } catch {
-      // A table this version has not created yet (auto-repair off): nothing from it.
-    }
-  };
-  collect("SELECT base_url FROM logins");
-  collect("SELECT base_url FROM auth WHERE id = 1");
-  return urls.size === 1 ? [...urls][0] : undefined;
 }

@@ -4,6 +4,7 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { useCache } from "./access.ts";
+import { readMeta, writeMeta } from "./meta.ts";
 
 function key(ctx: TrackerContext, fact: string): string {
   return `${fact}@${ctx.settings.baseUrl}`;
@@ -11,26 +12,10 @@ function key(ctx: TrackerContext, fact: string): string {
 
 /** The remembered value of a fact for the current service, if any. */
 export function getServiceFact(ctx: TrackerContext, fact: string): string | undefined {
-  return useCache(
-    ctx,
-    (db) => {
-      const row = db.query("SELECT value FROM meta WHERE key = ?").get(key(ctx, fact)) as {
-        value: unknown;
-      } | null;
-      return typeof row?.value === "string" ? row.value : undefined;
-    },
-    undefined,
-  );
+  return useCache(ctx, (db) => readMeta(db, key(ctx, fact)), undefined);
 }
 
 /** Remembers a fact for the current service. */
 export function setServiceFact(ctx: TrackerContext, fact: string, value: string): void {
-  useCache(
-    ctx,
-    (db) => {
-      db.run("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", [key(ctx, fact), value]);
-    },
-    undefined,
-    true,
-  );
+  useCache(ctx, (db) => writeMeta(db, key(ctx, fact), value), undefined, true);
 }
