@@ -337,6 +337,9 @@ async function sendWithRetries<T>(
         body,
         signal: AbortSignal.timeout(attemptMs),
         redirect: "follow",
+        // Bun's fetch silently resends a PUT (not a POST) whose kept-alive connection was reset
+        // after sending: a change must reach the server at most once, so writes use a fresh one.
+        ...(method === "GET" ? {} : { keepalive: false }),
         ...transport,
       } as RequestInit,
       attemptMs,
