@@ -59,14 +59,14 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: "colour ignores NO_COLOR",
-    file: "src/main.ts",
+    file: "src/build-context.ts",
     find: "const color = isStderrTTY && !env.NO_COLOR;",
     replace: "const color = isStderrTTY;",
     tests: ["test/e2e/color.test.ts"],
   },
   {
     name: "colour on when not a terminal",
-    file: "src/main.ts",
+    file: "src/build-context.ts",
     find: "const color = isStderrTTY && !env.NO_COLOR;",
     replace: "const color = !env.NO_COLOR;",
     tests: ["test/e2e/color.test.ts"],
@@ -109,8 +109,8 @@ export const MUTATIONS: Mutation[] = [
   {
     name: "sanitiser lets escape sequences through",
     file: "src/lib/sanitize.ts",
-    find: "  if (!/[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f]/.test(text)) return text;",
-    replace: "  return text;",
+    find: "  if (!SUSPECT.test(text) && !text.includes(STYLE_MARK)) return { text, styled: false };",
+    replace: "  return { text, styled: false };",
     tests: ["test/e2e/terminal-safety.test.ts"],
   },
   {
@@ -164,7 +164,7 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: "a streamed body is read past the size cap",
-    file: "src/lib/http/client.ts",
+    file: "src/lib/http/body.ts",
     find: "    if (size > MAX_RESPONSE_BYTES) {",
     replace: "    if (size < 0) {",
     tests: ["test/lib/http/bodies.test.ts"],

@@ -6,6 +6,7 @@
 import type { TrackerContext } from "../context.ts";
 import { canPrompt } from "./automation.ts";
 import { childEnv } from "./child-env.ts";
+import { isHostedHost } from "./env.ts";
 
 /** True when a browser may be opened: an interactive terminal, not CI or an agent, not --json. */
 export function shouldOpenBrowser(ctx: TrackerContext, json: boolean): boolean {
@@ -33,11 +34,7 @@ export function browserSafeUrl(raw: string, serviceUrl: string): URL | undefined
   if (url.username || url.password) return undefined;
   const host = url.hostname.toLowerCase();
   const own = service.hostname.toLowerCase();
-  const hosted = own === "sentry.io" || own.endsWith(".sentry.io");
-  const ok =
-    host === own ||
-    host.endsWith(`.${own}`) ||
-    (hosted && (host === "sentry.io" || host.endsWith(".sentry.io")));
+  const ok = host === own || host.endsWith(`.${own}`) || (isHostedHost(own) && isHostedHost(host));
   return ok ? url : undefined;
 }
 

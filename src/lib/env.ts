@@ -188,12 +188,14 @@ export function warnInsecureUrlOnce(ctx: WarningSink): void {
   if (warning) ctx.stderr.write(`${warning}\n`);
 }
 
-/** True for the hosted service (sentry.io and its subdomains). */
+/** True for a host name of the hosted service: sentry.io and its subdomains (the one place this is decided). */
+export function isHostedHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === "sentry.io" || host.endsWith(".sentry.io");
+}
+
+/** True for the hosted service's URLs (sentry.io and its subdomains). */
 export function isHostedUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === "sentry.io" || host.endsWith(".sentry.io");
-  } catch {
-    return false;
-  }
+  const parsed = URL.parse(url);
+  return parsed !== null && isHostedHost(parsed.hostname);
 }

@@ -1,10 +1,10 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import type { AuthToken } from "../auth/token.ts";
-import { ApiError, ConfigError } from "../errors.ts";
+import { ApiError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { nextCursorFromLink } from "./link.ts";
-import { classifyFetchFailure, errorDetail, errorForStatus, type TransportFailure } from "./errors.ts";
+import { errorDetail, errorForStatus } from "./errors.ts";
 import {
   backoffMs,
   chainDeadlineMs,
@@ -17,55 +17,14 @@ import {
 } from "./retry.ts";
 import { formatHeaders, redactUrl } from "./trace-log.ts";
 import { fetchOptionsFor } from "./transport.ts";
+import { exchange } from "./exchange.ts";
+import { baseUrlFor, buildUrl, type Host, type QueryValue } from "./url.ts";
+
+export { MAX_RESPONSE_BYTES } from "./body.ts";
+export { baseUrlFor, buildUrl, type Host, isTrustedRegionUrl, type QueryValue } from "./url.ts";
 
 /** Per-request timeout of ordinary API calls. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-/** The largest response body read (a hostile or broken server could otherwise fill memory). */
-export const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
-
-/** A body over MAX_RESPONSE_BYTES: reading stopped at the cap. */
-class BodyTooLarge extends Error {}
-
-/** Reads a body as text, stopping at MAX_RESPONSE_BYTES (declared or actual size). */
-async function readCapped(res: Response): Promise<string> {
-  const declared = Number(res.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > MAX_RESPONSE_BYTES) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new BodyTooLarge();
-  }
-  if (!res.body) return "";
-  // A declared, uncompressed length within the cap is read natively (the transfer cannot exceed
-  // it); a compressed or undeclared body is counted while streaming, as it may grow without bound.
-  const encoding = res.headers.get("content-encoding")?.trim().toLowerCase();
-  if (
-    Number.isFinite(declared) &&
-    res.headers.has("content-length") &&
-    (!encoding || encoding === "identity")
-  ) {
-    return res.text();
-  }
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_RESPONSE_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-}
-
-/** Where a request goes: the control host, an organization's region, or an absolute base URL. */
-export type Host = "control" | { org: string } | { baseUrl: string };
-
-/** Query parameter values; arrays repeat the key. */
-export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
 
 /** Options of one API request. */
 export interface RequestOptions<T> {
@@ -101,114 +60,6 @@ export interface ApiResponse<T> {
   /** Cursor of the next page (Link header, `results="true"` only). */
   nextCursor: string | undefined;
   url: string;
-}
-
-/** Builds a URL from base, path and query (arrays repeat the key; undefined values are skipped). */
-export function buildUrl(base: string, path: string, query?: Record<string, QueryValue>): string {
-  const url = new URL(base.replace(/\/+$/, "") + path);
-  for (const [k, val] of Object.entries(query ?? {})) {
-    if (val === undefined || val === null) continue;
-    if (Array.isArray(val)) for (const item of val) url.searchParams.append(k, String(item));
-    else url.searchParams.append(k, String(val));
-  }
-  return url.toString();
-}
-
-/**
- * True when a server-provided region URL may receive the token: same scheme and hostname as the
- * base URL (any port), or an https sentry.io host when the base is hosted Sentry.
- */
-export function isTrustedRegionUrl(baseUrl: string, regionUrl: string): boolean {
-  try {
-    const base = new URL(baseUrl);
-    const region = new URL(regionUrl);
-    const hosted = base.hostname === "sentry.io" || base.hostname.endsWith(".sentry.io");
-    if (hosted) {
-      return (
-        region.protocol === "https:" &&
-        (region.hostname === "sentry.io" || region.hostname.endsWith(".sentry.io"))
-      );
-    }
-    return region.protocol === base.protocol && region.hostname === base.hostname;
-  } catch {
-    return false;
-  }
-}
-
-/** Resolves the base URL a request goes to. */
-export async function baseUrlFor(ctx: TrackerContext, host: Host | undefined): Promise<string> {
-  if (!host || host === "control") return ctx.settings.baseUrl;
-  if ("baseUrl" in host) return host.baseUrl;
-  return ctx.regions.urlForOrg(ctx, host.org);
-}
-
-type Outcome = { res: Response; text: string } | { failure: TransportFailure };
-
-/**
- * A redirect to another origin (host, port or scheme): fetch drops the token on the way, so the
- * answer would read as "not authenticated". Said as what it is, with the address to use instead.
- */
-function crossOriginRedirect(from: string, to: string): ConfigError | undefined {
-  const a = URL.parse(from);
-  const b = URL.parse(to);
-  if (!a || !b || a.origin === b.origin) return undefined;
-  return new ConfigError(
-    `${a.origin} redirected the request to ${b.origin}; tracker sends the token only to the service it belongs to, so it stopped there.`,
-    `If the service moved, point tracker at it: TRACKER_URL=${b.origin} (and \`tracker auth login --url ${b.origin}\` for a stored login).`,
-  );
-}
-
-/** One HTTP exchange: fetch plus the whole body, with failures classified instead of thrown. */
-async function exchange(
-  ctx: TrackerContext,
-  url: string,
-  init: RequestInit,
-  timeoutMs: number,
-  endpoint: string,
-): Promise<Outcome> {
-  let res: Response;
-  try {
-    res = await ctx.fetch(url, init);
-  } catch (err) {
-    return { failure: classifyFetchFailure(err, url, timeoutMs) };
-  }
-  const moved = res.redirected ? crossOriginRedirect(url, res.url) : undefined;
-  if (moved) {
-    await res.body?.cancel().catch(() => undefined);
-    return { failure: { error: moved, retryable: false } };
-  }
-  try {
-    return { res, text: await readCapped(res) };
-  } catch (err) {
-    if (err instanceof BodyTooLarge) {
-      return {
-        failure: {
-          error: new ApiError({
-            status: res.status,
-            endpoint,
-            message: `Response from ${endpoint} is larger than ${MAX_RESPONSE_BYTES / 1024 / 1024} MiB; tracker stopped reading it`,
-            hint: "Ask for less (a smaller --limit, a narrower --query), or check TRACKER_URL.",
-          }),
-          retryable: false,
-        },
-      };
-    }
-    const failure = classifyFetchFailure(err, url, timeoutMs);
-    // A timeout while reading stays a timeout (final); anything else means the transfer broke.
-    if (!failure.retryable) return { failure };
-    // Status and headers arrived but the body did not: a dropped connection or a truncated transfer.
-    return {
-      failure: {
-        error: new ApiError({
-          status: res.status,
-          endpoint,
-          message: `Incomplete response from ${endpoint}: the connection closed before the body was complete`,
-          hint: "Retry the command; if it keeps happening, check proxies between you and the service.",
-        }),
-        retryable: true,
-      },
-    };
-  }
 }
 
 /** A successful response whose body has arrived but is not parsed yet. */

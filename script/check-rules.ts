@@ -1,0 +1,66 @@
+/**
+ * The codebase rules ARCHITECTURE.md states, checked (CI runs this):
+ * - no src/ file over 300 lines unless its first 15 lines give the reason (`Over 300 lines: …`);
+ * - one owner per table: SQL naming a table (FROM/INTO/UPDATE/JOIN/TABLE <name>) appears only in
+ *   that table's module under src/lib/db/ (schema.ts may name every table: it declares them and
+ *   the data moves of a repair).
+ *
+ *   bun run script/check-rules.ts
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { TABLES } from "../src/lib/db/schema.ts";
+
+const ROOT = resolve(import.meta.dir, "..");
+const MAX_LINES = 300;
+
+/** The module that owns each table's SQL (the default is src/lib/db/<table with - for _>.ts). */
+const OWNERS: Record<string, string> = {
+  auth: "src/lib/db/auth.ts",
+  logins: "src/lib/db/auth.ts",
+  org_regions: "src/lib/db/regions.ts",
+  dsn_scan_cache: "src/lib/db/dsn-cache.ts",
+  target_aliases: "src/lib/db/aliases.ts",
+};
+const SCHEMA_MODULES = new Set(["src/lib/db/schema.ts"]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return e.name.endsWith(".ts") ? [path] : [];
+  });
+}
+
+/** Problems found in the tree; empty when the rules hold. */
+export function checkRules(root = ROOT): string[] {
+  const problems: string[] = [];
+  const files = sourceFiles(join(root, "src")).map((p) => ({
+    rel: relative(root, p),
+    text: readFileSync(p, "utf8"),
+  }));
+  for (const { rel, text } of files) {
+    const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+    const head = text.split("\n").slice(0, 15).join("\n");
+    if (lines > MAX_LINES && !/Over 300 lines: \S/.test(head))
+      problems.push(
+        `${rel}: ${lines} lines (more than ${MAX_LINES}; split it by concern or give the reason at its top)`,
+      );
+  }
+  for (const table of TABLES) {
+    const owner = OWNERS[table.name] ?? `src/lib/db/${table.name.replaceAll("_", "-")}.ts`;
+    const sql = new RegExp(`\\b(FROM|INTO|UPDATE|JOIN|TABLE)\\s+${table.name}\\b`);
+    for (const { rel, text } of files) {
+      if (rel === owner || SCHEMA_MODULES.has(rel)) continue;
+      if (sql.test(text)) problems.push(`${rel}: SQL on table '${table.name}' outside its owner ${owner}`);
+    }
+  }
+  return problems;
+}
+
+if (import.meta.main) {
+  const problems = checkRules();
+  for (const p of problems) console.error(p);
+  console.log(problems.length === 0 ? "codebase rules hold" : `${problems.length} rule violation(s)`);
+  process.exit(problems.length === 0 ? 0 : 1);
+}

@@ -1,0 +1,32 @@
+import { expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { checkRules } from "../../script/check-rules.ts";
+import { tempDir } from "../helpers/cli.ts";
+
+function tree(files: Record<string, string>): string {
+  const root = tempDir("tracker-rules-");
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(root, name, ".."), { recursive: true });
+    writeFileSync(join(root, name), text);
+  }
+  return root;
+}
+
+test("the repository keeps its rules", () => {
+  expect(checkRules()).toEqual([]);
+});
+
+test("a file over 300 lines without a reason, and a table's SQL outside its owner, are reported", () => {
+  const long = Array.from({ length: 301 }, (_, i) => `const a${i} = ${i};`).join("\n");
+  const root = tree({
+    "src/lib/big.ts": long,
+    "src/lib/ok-big.ts": `// Over 300 lines: generated table of names\n${long}`,
+    "src/lib/sneaky.ts": 'db.run("DELETE FROM cursors WHERE 1");\n',
+    "src/lib/db/cursors.ts": 'db.run("DELETE FROM cursors WHERE 1");\n',
+  });
+  expect(checkRules(root)).toEqual([
+    "src/lib/big.ts: 301 lines (more than 300; split it by concern or give the reason at its top)",
+    "src/lib/sneaky.ts: SQL on table 'cursors' outside its owner src/lib/db/cursors.ts",
+  ]);
+});
