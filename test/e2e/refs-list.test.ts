@@ -114,3 +114,30 @@ test("a single-project listing piped is unchanged: the bare short ID first", asy
   const r = await runCli(["issue", "list", "acme/web", "-n", "2", "--json"], { api, token: USER_TOKEN });
   expect((JSON.parse(r.stdout).data as { org: string }[]).map((i) => i.org)).toEqual(["acme", "acme"]);
 });
+
+test("a single-organization listing piped: bare short IDs that also exist elsewhere resolve to the listed issues", async () => {
+  const configDir = tempDir();
+  // WEB-1…WEB-5 exist in acme and in globex; the listing of acme/web prints them bare.
+  const listed = await runCli(["issue", "list", "acme/web", "-n", "3"], {
+    api,
+    token: USER_TOKEN,
+    configDir,
+  });
+  expect(listed.exitCode).toBe(0);
+  const ids = firstColumn(listed.stdout);
+  expect(ids).toEqual(["WEB-3", "WEB-4", "WEB-5"]);
+  // Without the listing, a bare namesake is ambiguous (control).
+  const bare = await runCli(["issue", "resolve", "WEB-3", "--dry-run"], { api, token: USER_TOKEN });
+  expect(bare.exitCode).toBe(23);
+  const r = await runCli(["issue", "resolve", "-", "--json"], {
+    api,
+    token: USER_TOKEN,
+    configDir,
+    stdin: `${ids.join("\n")}\n`,
+  });
+  expect(r.exitCode).toBe(0);
+  const orgs = (JSON.parse(r.stdout).changed as { permalink: string }[]).map(
+    (c) => new URL(c.permalink).hostname.split(".")[0],
+  );
+  expect(orgs).toEqual(["acme", "acme", "acme"]);
+});

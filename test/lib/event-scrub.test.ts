@@ -4,7 +4,7 @@ import { scrubEvent } from "../../src/lib/format/event-view.ts";
 
 const event = (data: Record<string, unknown>) =>
   ({ eventID: "e".repeat(32), entries: [{ type: "request", data }] }) as unknown as ApiEvent;
-const requestOf = (e: ApiEvent) => (e.entries?.[0] as { data: Record<string, unknown> }).data;
+const requestOf = (e: ApiEvent) => ((e.entries ?? [])[0] as { data: Record<string, unknown> }).data;
 
 test("query strings, URLs and bodies lose secret-named values; other values stay", () => {
   const scrubbed = requestOf(

@@ -15,6 +15,7 @@ import { saveAliases, useTargetAliases } from "../../lib/db/aliases.ts";
 import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
+import { writeListedRefs } from "../../lib/db/issue-refs.ts";
 
 /** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
 type Row = Issue & { org: string; alias?: string };
@@ -257,6 +258,18 @@ export async function listIssuesFor(
     return;
   }
   const refOf = listedRefs(listing.rows, listing.projects);
+  // What is printed is what a pipe reads back: each bare short ID means this listing's issue.
+  writeListedRefs(
+    this,
+    listing.rows.map((r) => {
+      const ref = refOf(r);
+      return {
+        key: ref.includes("/") ? ref.toUpperCase().replace(/^[^/]+/, r.org) : `*/${ref.toUpperCase()}`,
+        org: r.org,
+        id: r.id,
+      };
+    }),
+  );
   await writeList(
     this,
     formatIssueTable(listing.rows, {

@@ -59,6 +59,31 @@ export function dropIssueRefs(ctx: TrackerContext, keys: readonly string[]): voi
   );
 }
 
+/**
+ * Remembers the references a listing printed (the any-organization key of a bare short ID, or
+ * `org/SHORT-ID`): read back as input (`issue list … | cut -f1 | issue resolve -`), a bare short
+ * ID means the issue the listing showed, not a namesake in another organization. One transaction.
+ */
+export function writeListedRefs(
+  ctx: TrackerContext,
+  refs: readonly { key: string; org: string; id: string }[],
+): void {
+  if (refs.length === 0) return;
+  useCache(
+    ctx,
+    (db) => {
+      const q = db.query(
+        "INSERT OR REPLACE INTO issue_refs (base_url, ref, org, issue_id, updated_at) VALUES (?, ?, ?, ?, ?)",
+      );
+      db.transaction(() => {
+        for (const r of refs) q.run(ctx.settings.baseUrl, r.key, r.org, r.id, ctx.now());
+      })();
+    },
+    undefined,
+    true,
+  );
+}
+
 /** The most recently resolved issue references, `org/SHORT-ID` form (shell completion). */
 export function recentIssueRefs(ctx: TrackerContext, limit = 50): string[] {
   return useCache(

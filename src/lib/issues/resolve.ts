@@ -8,9 +8,9 @@ import { type ApiIssue, getIssue, getIssueUnscoped, lookupShortId, orgFromPermal
 import { FAN_OUT_CONCURRENCY, firstLimit, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ContextError, ResolutionError } from "../errors.ts";
 import { activeAliasTarget, lookupAlias } from "../db/aliases.ts";
-import { dropIssueRefs, readIssueRef, writeIssueRefs } from "../db/issue-refs.ts";
+import { readIssueRef, writeIssueRefs } from "../db/issue-refs.ts";
 import { contextOrgs, resolveOrgProject } from "../resolve/target.ts";
-import { type IssueRef, parseIssueRef } from "./reference.ts";
+import { parseIssueRef } from "./reference.ts";
 import { searchBeyond } from "./org-search.ts";
 
 /** A resolved issue and the organization it belongs to. */
@@ -117,6 +117,12 @@ async function shortIdAnywhere(
     const org = context[0] as string;
     return byShortId(ctx, org, shortId, `short ID ${upper} in ${org}`);
   }
+  // The short ID a listing printed bare (issue list … | cut -f1 | …) is that listing's issue.
+  const listed = context.length === 0 ? readIssueRef(ctx, `*/${upper}`) : undefined;
+  if (listed) {
+    const issue = await getIssue(ctx, listed.org, listed.id).catch(() => undefined);
+    if (issue && issue.shortId.toUpperCase() === upper) return { org: listed.org, issue };
+  }
   let found = context.length > 1 ? await shortIdIn(ctx, context, shortId) : [];
   let tried = [...context];
   let cappedHint: string | undefined;
@@ -177,42 +183,6 @@ export async function resolveIssue(
   const r = await resolveUncached(ctx, raw, opts);
   writeIssueRefs(ctx, [`#${r.issue.id}`, `${r.org}/${r.issue.shortId.toUpperCase()}`], r.org, r.issue.id);
   return r;
-}
-
-/**
- * Where a reference points without asking the service: an explicit `<org>/<numeric id>` (or URL),
- * or what the same reference resolved to before (issue_refs). Undefined when unknown.
- */
-export function knownIssueRef(
-  ctx: TrackerContext,
-  raw: string,
-): { org: string; id: string; key?: string } | undefined {
-  let ref: IssueRef;
-  try {
-    ref = parseIssueRef(raw);
-  } catch {
-    return undefined;
-  }
-  if (ref.kind === "numeric") {
-    if (ref.org) return { org: ref.org, id: ref.id };
-    const key = `#${ref.id}`;
-    const hit = readIssueRef(ctx, key);
-    return hit ? { ...hit, key } : undefined;
-  }
-  if (ref.kind !== "dashed") return undefined;
-  const full = `${ref.prefix}-${ref.suffix}`.toUpperCase();
-  let key = ref.org ? `${ref.org}/${full}` : `*/${full}`;
-  if (!ref.org) {
-    const alias = lookupAlias(ctx, ref.prefix);
-    if (alias) key = `${alias.org}/${alias.project.toUpperCase()}-${ref.suffix.toUpperCase()}`;
-  }
-  const hit = readIssueRef(ctx, key);
-  return hit ? { ...hit, key } : undefined;
-}
-
-/** Forgets a cached reference the service no longer confirms. */
-export function forgetIssueRef(ctx: TrackerContext, key: string | undefined): void {
-  if (key) dropIssueRefs(ctx, [key]);
 }
 
 async function resolveUncached(
@@ -294,3 +264,5 @@ async function resolveUncached(
     `suffix ${ref.suffix} in ${target.org}/${target.project} → ${shortId}`,
   );
 }
+
+export { forgetIssueRef, knownIssueRef } from "./known-refs.ts";

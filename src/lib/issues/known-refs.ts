@@ -1,0 +1,41 @@
+/** Issue references resolved before (the issue_refs cache): where they point without asking the service. */
+import type { TrackerContext } from "../../context.ts";
+import { dropIssueRefs, readIssueRef } from "../db/issue-refs.ts";
+import { lookupAlias } from "../db/aliases.ts";
+import { type IssueRef, parseIssueRef } from "./reference.ts";
+
+/**
+ * Where a reference points without asking the service: an explicit `<org>/<numeric id>` (or URL),
+ * or what the same reference resolved to before (issue_refs). Undefined when unknown.
+ */
+export function knownIssueRef(
+  ctx: TrackerContext,
+  raw: string,
+): { org: string; id: string; key?: string } | undefined {
+  let ref: IssueRef;
+  try {
+    ref = parseIssueRef(raw);
+  } catch {
+    return undefined;
+  }
+  if (ref.kind === "numeric") {
+    if (ref.org) return { org: ref.org, id: ref.id };
+    const key = `#${ref.id}`;
+    const hit = readIssueRef(ctx, key);
+    return hit ? { ...hit, key } : undefined;
+  }
+  if (ref.kind !== "dashed") return undefined;
+  const full = `${ref.prefix}-${ref.suffix}`.toUpperCase();
+  let key = ref.org ? `${ref.org}/${full}` : `*/${full}`;
+  if (!ref.org) {
+    const alias = lookupAlias(ctx, ref.prefix);
+    if (alias) key = `${alias.org}/${alias.project.toUpperCase()}-${ref.suffix.toUpperCase()}`;
+  }
+  const hit = readIssueRef(ctx, key);
+  return hit ? { ...hit, key } : undefined;
+}
+
+/** Forgets a cached reference the service no longer confirms. */
+export function forgetIssueRef(ctx: TrackerContext, key: string | undefined): void {
+  if (key) dropIssueRefs(ctx, [key]);
+}
