@@ -9,6 +9,7 @@ import { openWeb, webPath } from "../../lib/web.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../../lib/resolve/url.ts";
 import type { EventViewFlags } from "./index.ts";
+import { useServiceOfUrl } from "../../lib/auth/url-service.ts";
 
 const EVENT_ID_RE = /^[0-9a-f]{32}$/;
 
@@ -81,6 +82,7 @@ export default async function eventView(
   raw: string,
   target?: string,
 ) {
+  useServiceOfUrl(this, raw);
   const ref = parseEventRef(raw);
   let org = ref.org;
   let project = ref.project;

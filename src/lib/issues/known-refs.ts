@@ -1,6 +1,7 @@
 /** Issue references resolved before (the issue_refs cache): where they point without asking the service. */
 import type { TrackerContext } from "../../context.ts";
 import { dropIssueRefs, readIssueRef } from "../db/issue-refs.ts";
+import { useServiceOfUrl } from "../auth/url-service.ts";
 import { lookupAlias } from "../db/aliases.ts";
 import { type IssueRef, parseIssueRef } from "./reference.ts";
 
@@ -12,6 +13,8 @@ export function knownIssueRef(
   ctx: TrackerContext,
   raw: string,
 ): { org: string; id: string; key?: string } | undefined {
+  // A URL of another stored login's server: the run moves there before anything is looked up.
+  useServiceOfUrl(ctx, raw);
   let ref: IssueRef;
   try {
     ref = parseIssueRef(raw);

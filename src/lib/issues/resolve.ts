@@ -12,6 +12,7 @@ import { readIssueRef, writeIssueRefs } from "../db/issue-refs.ts";
 import { contextOrgs, resolveOrgProject } from "../resolve/target.ts";
 import { parseIssueRef } from "./reference.ts";
 import { searchBeyond } from "./org-search.ts";
+import { useServiceOfUrl } from "../auth/url-service.ts";
 
 /** A resolved issue and the organization it belongs to. */
 export interface ResolvedIssue {
@@ -180,6 +181,7 @@ export async function resolveIssue(
   raw: string,
   opts: IssueResolveOptions,
 ): Promise<ResolvedIssue> {
+  useServiceOfUrl(ctx, raw);
   const r = await resolveUncached(ctx, raw, opts);
   writeIssueRefs(ctx, [`#${r.issue.id}`, `${r.org}/${r.issue.shortId.toUpperCase()}`], r.org, r.issue.id);
   return r;
