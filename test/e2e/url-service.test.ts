@@ -51,14 +51,8 @@ test("an issue URL of the other login's server is shown and changed there", asyn
   for (const r of api.requests) expect(r.headers.authorization).toBe(`Bearer ${USER_TOKEN}`);
 });
 
-test("a URL of a server without a login, or with an environment token of another service: exit 20, nothing sent", async () => {
+test("with an environment token of another service: exit 20, nothing sent; a server without a login is read as before", async () => {
   const configDir = await twoLogins();
-  const unknown = await runCli(["issue", "view", "https://tracker.invalid/organizations/acme/issues/4158/"], {
-    configDir,
-    env: { TRACKER_URL: other.url },
-  });
-  expect(unknown.exitCode).toBe(20);
-  expect(unknown.stderr).toContain("The URL is on tracker.invalid, and there is no login for it.");
   const envToken = await runCli(["issue", "view", `${api.url}/organizations/acme/issues/4158/`], {
     configDir,
     env: { TRACKER_URL: other.url, TRACKER_AUTH_TOKEN: OAUTH_TOKEN },
@@ -67,4 +61,14 @@ test("a URL of a server without a login, or with an environment token of another
   expect(envToken.stderr).toContain("but the environment token is for");
   expect(api.requests).toEqual([]);
   expect(other.requests).toEqual([]);
+  const mirror = await runCli(
+    ["issue", "view", "https://tracker.invalid/organizations/acme/issues/4158/", "--json"],
+    {
+      configDir,
+      env: { TRACKER_URL: other.url },
+    },
+  );
+  expect(mirror.exitCode).toBe(0);
+  expect(api.requests).toEqual([]);
+  expect(other.requests.length).toBeGreaterThan(0);
 });

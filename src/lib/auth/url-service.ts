@@ -2,7 +2,8 @@
  * A pasted issue or event URL names its service: when it is another stored login's server, the
  * run uses that login (as `TRACKER_URL=<it>` would); it is never looked up by number on the
  * current service, where the same number is some other issue. An environment token belongs to its
- * own service, so with one set a URL of another service is an error instead.
+ * own service, so with one set such a URL is an error instead. A URL of a server without a stored
+ * login (a mirror, a renamed host) is read on the current service, as before.
  */
 import type { TrackerContext } from "../../context.ts";
 import { listLogins } from "../db/auth.ts";
@@ -27,24 +28,23 @@ export function useServiceOfUrl(ctx: TrackerContext, raw: string): void {
   const url = URL.parse(raw.trim());
   const current = URL.parse(ctx.settings.baseUrl);
   if (!url || !current || sameService(url, current)) return;
-  const hint = `Log in there with \`tracker auth login --url ${url.origin}\`, or run with TRACKER_URL=${url.origin}.`;
-  if (envToken(ctx)) {
-    throw new ConfigError(
-      `The URL is on ${url.host}, but the environment token is for ${current.host}.`,
-      `Set TRACKER_URL=${url.origin} with a token of that service.`,
-    );
-  }
   let logins: string[] = [];
   try {
     logins = listLogins(ctx).flatMap((l) => (l.base_url ? [l.base_url] : []));
   } catch {
-    // No readable logins: the URL's service is simply not one we are logged in to.
+    // No readable logins: nothing to move to.
   }
   const match = logins.find((l) => {
     const u = URL.parse(l);
     return u !== null && sameService(url, u);
   });
-  if (!match) throw new ConfigError(`The URL is on ${url.host}, and there is no login for it.`, hint);
+  if (!match) return;
+  if (envToken(ctx)) {
+    throw new ConfigError(
+      `The URL is on ${url.host}, but the environment token is for ${current.host}.`,
+      `Unset the environment token to use the stored login for ${match}, or set TRACKER_URL=${url.origin} with a token of that service.`,
+    );
+  }
   overrideBaseUrl(ctx.settings, match);
   ctx.log.info(`Using the login for ${match} (the service of the URL).`);
 }
