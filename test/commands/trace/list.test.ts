@@ -292,16 +292,16 @@ describe("human output", () => {
     );
   });
 
-  test("piped: tab-separated rows with RFC 3339 times, no header, no footer (golden)", async () => {
+  test("piped: tab-separated rows with full trace IDs, milliseconds and RFC 3339 times, no header, no footer (golden)", async () => {
     const { out, err } = await list({ json: false, limit: 6 });
     expect(out).toBe(
       [
-        "aaaa1111\tGET /api/users\t245ms\t2026-01-15T11:59:00Z",
-        "eeee0000\tGET /checkout\t512ms\t2026-01-15T11:50:00Z",
-        "cafe0000\tPOST /api/orders\t830ms\t2026-01-15T11:41:00Z",
-        "facade00\tPOST /api/import\t9.88s\t2026-01-15T11:32:00Z",
-        "abcdef01\tGET /api/search\t61ms\t2026-01-15T11:23:00Z",
-        "abcdef01\tGET /api/search\t58ms\t2026-01-15T11:14:00Z",
+        "aaaa1111bbbb2222cccc3333dddd4444\tGET /api/users\t245\t2026-01-15T11:59:00Z",
+        "eeee0000111122223333444455556666\tGET /checkout\t512\t2026-01-15T11:50:00Z",
+        "cafe0000111122223333444455556666\tPOST /api/orders\t830\t2026-01-15T11:41:00Z",
+        "facade00111122223333444455556666\tPOST /api/import\t9876\t2026-01-15T11:32:00Z",
+        "abcdef01aaaaaaaaaaaaaaaaaaaaaaaa\tGET /api/search\t61\t2026-01-15T11:23:00Z",
+        "abcdef01bbbbbbbbbbbbbbbbbbbbbbbb\tGET /api/search\t58\t2026-01-15T11:14:00Z",
         "",
       ].join("\n"),
     );

@@ -23,7 +23,7 @@ test("trace list and view", async () => {
   const list = await run(["trace", "list", "acme/web", "-n", "2"]);
   expect(list.exitCode).toBe(0);
   // Piped from the binary: tab-separated rows, no header.
-  expect(list.stdout.split("\n")[0]).toStartWith("aaaa1111\tGET /api/users\t");
+  expect(list.stdout.split("\n")[0]).toStartWith("aaaa1111bbbb2222cccc3333dddd4444\tGET /api/users\t245\t");
   const view = await run(["trace", "view", TRACE_NESTED, "acme", "--json"]);
   expect(view.exitCode).toBe(0);
   expect(JSON.parse(view.stdout).traceId).toBe(TRACE_NESTED);
