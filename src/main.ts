@@ -56,6 +56,16 @@ export async function runMain(
   root?: RouteMap<TrackerContext>,
   over?: ContextOverrides,
 ): Promise<ArgvRun> {
+  if (argv[0] === "help" && argv.length === 2) {
+    const topics = await import("./lib/help-topics.ts");
+    if (topics.isHelpTopic(argv[1])) {
+      const tty = over?.isStdoutTTY ?? isTerminal(STDOUT_FD);
+      const env = over?.env ?? (process.env as Record<string, string | undefined>);
+      const width = tty ? (over?.terminalWidth ?? terminalColumns(env)) : 80;
+      (over?.stdout ?? fdSink(STDOUT_FD)).write(topics.helpTopic(argv[1], width));
+      return { exitCode: 0, error: undefined };
+    }
+  }
   argv = expandArgv(argv);
   const state: RunState = { debug: false, lastError: undefined, secrets: [], jsonErrors: false };
   const first = firstCommandWord(argv);

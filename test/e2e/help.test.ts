@@ -109,3 +109,29 @@ describe("wrapLine", () => {
     ]);
   });
 });
+
+describe("help topics", () => {
+  test("tracker help environment names every variable and the precedence; exit-codes and query too", async () => {
+    const env = await runCli(["help", "environment"]);
+    expect(env.exitCode).toBe(0);
+    expect(env.stderr).toBe("");
+    for (const name of variablesRead()) expect(env.stdout).toContain(name);
+    expect(env.stdout).toContain("PRECEDENCE");
+    const codes = await runCli(["help", "exit-codes"]);
+    expect(codes.exitCode).toBe(0);
+    for (const code of ["  0  success", " 21  validation", " 30  api", "130  cancelled"])
+      expect(codes.stdout).toContain(code);
+    const query = await runCli(["help", "query"]);
+    expect(query.exitCode).toBe(0);
+    expect(query.stdout).toContain("assigned:[me, my_teams]");
+    expect(query.stdout).toContain("tracker issue list -q");
+  });
+
+  test("root help points at the topics; a command after help is still its help", async () => {
+    const root = await runCli(["--help"]);
+    expect(root.stdout.replace(/\s+/g, " ")).toContain("tracker help environment");
+    const cmd = await runCli(["help", "issue", "list"]);
+    expect(cmd.exitCode).toBe(0);
+    expect(cmd.stdout).toContain("USAGE");
+  });
+});
