@@ -18,6 +18,7 @@ import {
 import { formatHeaders, redactUrl } from "./trace-log.ts";
 import { fetchOptionsFor } from "./transport.ts";
 import { exchange } from "./exchange.ts";
+import { paced, paceKey } from "./pacing.ts";
 import { baseUrlFor, buildUrl, type Host, type QueryValue } from "./url.ts";
 
 export { MAX_RESPONSE_BYTES } from "./body.ts";
@@ -176,6 +177,8 @@ async function sendWithRetries<T>(
       const via = typeof transport.proxy === "string" ? ` via proxy ${redactUrl(transport.proxy)}` : "";
       ctx.log.trace(`→ ${method} ${url}${via}${tag}\n${formatHeaders(headers)}`);
     }
+    // Paced by the rate-limit headers of earlier answers (this run's), before a 429 happens.
+    const done = await paced(ctx, paceKey(method, url));
     const started = performance.now();
     // A late attempt of a chain gets what is left of its deadline (at least a second, or timeoutMs if shorter).
     const attemptMs = Math.max(Math.min(1_000, timeoutMs), Math.min(timeoutMs, deadlineAt - ctx.now()));
@@ -197,6 +200,7 @@ async function sendWithRetries<T>(
       endpoint,
     );
     const ms = Math.round(performance.now() - started);
+    done("failure" in outcome ? undefined : outcome.res.headers);
 
     if ("failure" in outcome) {
       const { error, retryable, unsent } = outcome.failure;

@@ -1,0 +1,82 @@
+/**
+ * Pacing by Sentry's rate-limit headers, before a 429 happens (API.md §9.3, §19.3). Limits are per
+ * caller and endpoint in a fixed window: `X-Sentry-Rate-Limit-Remaining: 0` with
+ * `X-Sentry-Rate-Limit-Reset` (an absolute time, epoch seconds) means the next request to that
+ * endpoint waits until the reset; `X-Sentry-Rate-Limit-ConcurrentRemaining: 0` means no more
+ * requests to it at the same time, so the run sends them one by one from then on. The state is the
+ * run's (kept in ctx.inFlight), shared by fan-outs and paginations alike.
+ */
+import type { TrackerContext } from "../../context.ts";
+
+/** The longest pacing wait (a reset further away is the 429's business: the retry rules report it). */
+export const MAX_PACING_WAIT_MS = 60_000;
+
+interface EndpointPace {
+  /** Epoch ms before which no request to the endpoint is sent. */
+  until: number;
+  /** Set once the service said no concurrent request may be added: requests queue on this. */
+  serial?: Promise<void>;
+}
+
+const KEY = "rate-limit-pacing";
+
+function paces(ctx: TrackerContext): Map<string, EndpointPace> {
+  let slot = ctx.inFlight.get(KEY) as (Promise<unknown> & { paces?: Map<string, EndpointPace> }) | undefined;
+  if (!slot?.paces) {
+    slot = Object.assign(Promise.resolve(), { paces: new Map<string, EndpointPace>() });
+    ctx.inFlight.set(KEY, slot);
+  }
+  return slot.paces as Map<string, EndpointPace>;
+}
+
+/** The endpoint a limit applies to: the method and the path without its query. */
+export function paceKey(method: string, url: string): string {
+  return `${method} ${URL.parse(url)?.pathname ?? url}`;
+}
+
+/**
+ * Waits until a request to `key` may go, and returns the function to call when its answer has
+ * arrived (it records the headers and lets the next serial request go).
+ */
+export async function paced(ctx: TrackerContext, key: string): Promise<(headers?: Headers) => void> {
+  const map = paces(ctx);
+  const pace = map.get(key);
+  let release: () => void = () => undefined;
+  if (pace?.serial) {
+    const before = pace.serial;
+    pace.serial = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await before;
+  }
+  const wait = (pace?.until ?? 0) - ctx.now();
+  if (wait > 0) {
+    ctx.log.debug(`Rate limit of ${key} reached; waiting ${wait} ms for its reset`);
+    await ctx.sleep(Math.min(wait, MAX_PACING_WAIT_MS));
+  }
+  return (headers) => {
+    if (headers) note(ctx, key, headers);
+    release();
+  };
+}
+
+function intHeader(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name);
+  if (raw === null || !/^\s*\d+(\.\d+)?\s*$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/** Records what an answer's rate-limit headers say about the next request to `key`. */
+function note(ctx: TrackerContext, key: string, headers: Headers): void {
+  const map = paces(ctx);
+  const pace = map.get(key) ?? { until: 0 };
+  const remaining = intHeader(headers, "x-sentry-rate-limit-remaining");
+  const reset = intHeader(headers, "x-sentry-rate-limit-reset");
+  if (remaining !== undefined && remaining <= 0 && reset !== undefined) {
+    pace.until = Math.max(pace.until, reset * 1000);
+  }
+  if (intHeader(headers, "x-sentry-rate-limit-concurrentremaining") === 0 && !pace.serial) {
+    pace.serial = Promise.resolve();
+  }
+  map.set(key, pace);
+}
