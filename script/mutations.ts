@@ -139,7 +139,7 @@ export const MUTATIONS: Mutation[] = [
     file: "src/lib/error-render.ts",
     find: "const mask = (text: string) => redact(text, secrets, { longRuns: false });",
     replace: "const mask = (text: string) => text;",
-    tests: ["test/fuzz/api-faults.fuzz.test.ts"],
+    tests: ["test/fuzz/api-faults.fuzz.test.ts", "test/lib/guard-error-render.test.ts"],
   },
   {
     name: "tokens with line breaks are sent",
