@@ -2,6 +2,7 @@ import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod, webFlag } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
+import { LOG_LIMIT } from "../../lib/logs/options.ts";
 import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
 import { RECENT_TRACES_TTL_DAYS, TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 
@@ -76,6 +77,8 @@ export interface TraceViewFlags {
   readonly verbose: boolean;
   readonly fresh: boolean;
   readonly web: boolean;
+  /** Also fetch the trace's logs and show them under their spans (view-logs.ts). */
+  readonly logs?: boolean;
 }
 
 /** The `trace view --json` shape, shown in its help (the contract scripts rely on). */
@@ -93,9 +96,14 @@ are errors of the trace whose span is not in it; "errorCount" counts both kinds.
 
 /** `trace view`. */
 export const traceViewCommand = buildCommand<TraceViewFlags, [string, string?], TrackerContext>({
-  loader: () => import("./view.ts"),
+  loader: () => import("./view-logs.ts"),
   parameters: {
-    flags: { ...globalFlags, fresh: freshFlag, web: webFlag },
+    flags: {
+      ...globalFlags,
+      fresh: freshFlag,
+      web: webFlag,
+      logs: { kind: "boolean", optional: true, brief: "Also show the trace's logs, under their spans" },
+    },
     aliases: { w: "web" },
     positional: {
       kind: "tuple",
@@ -128,11 +136,52 @@ export const traceViewCommand = buildCommand<TraceViewFlags, [string, string?], 
   },
 });
 
+/** Flags of `trace logs`. */
+export interface TraceLogsFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly fresh: boolean;
+  readonly limit: number;
+}
+
+/** `trace logs`: the logs of one trace. */
+export const traceLogsCommand = buildCommand<TraceLogsFlags, [string, string?], TrackerContext>({
+  loader: () => import("./logs.ts"),
+  parameters: {
+    flags: { ...globalFlags, fresh: freshFlag, limit: limitFlag(LOG_LIMIT) },
+    aliases: { n: "limit" },
+    positional: {
+      kind: "tuple",
+      parameters: [
+        {
+          placeholder: "trace_id",
+          brief: "32-hex trace ID, or an 8-character prefix from trace list",
+          parse: String,
+        },
+        {
+          placeholder: "org",
+          brief: "<org> to look in (default: as trace view)",
+          parse: String,
+          optional: true,
+        },
+      ],
+    },
+  },
+  docs: {
+    brief: "Show the logs of a trace",
+    fullDescription: describe(
+      `Shows the logs written during one trace, across all its projects, oldest first and grouped under the span that was active (logs without a span in a group of their own). One request; -n for more than ${LOG_LIMIT.fallback}. Piped: one tab-separated row per log (time, severity, span id, message, log id).\n\n--json prints {"traceId", "org", "data": [log], "hasMore"}; a log is as in \`tracker log list --json\`.`,
+      ["tracker trace logs aaaa1111bbbb2222cccc3333dddd4444 acme", "tracker trace logs aaaa1111 --json"],
+    ),
+  },
+});
+
 /** Routes of `tracker trace`. */
 export const traceRoutes = buildRouteMap({
   routes: {
     list: traceListCommand,
     view: traceViewCommand,
+    logs: traceLogsCommand,
   },
   docs: {
     brief: "Inspect traces",

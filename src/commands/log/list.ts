@@ -1,0 +1,105 @@
+import type { TrackerContext } from "../../context.ts";
+import { listLogs } from "../../lib/api/logs.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { formatLogTable } from "../../lib/format/log-table.ts";
+import { toLogItem } from "../../lib/logs/items.ts";
+import { LOG_LIMIT, LOG_LIST_PERIOD } from "../../lib/logs/options.ts";
+import { joinQuery, parseTraceFilter } from "../../lib/logs/query.ts";
+import { resolveLogTarget } from "../../lib/logs/target.ts";
+import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import type { LogListFlags } from "./index.ts";
+
+const COMMAND = "tracker log list";
+
+/** Quotes a word for a POSIX shell when it needs it. */
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_\-./:=@,+%]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command that shows the next page with the same flags. */
+function nextPageCommand(label: string, flags: LogListFlags): string {
+  const parts = [COMMAND, label.includes(",") ? "" : label];
+  if (flags.sort !== "newest") parts.push("-s", flags.sort);
+  if (flags.period !== LOG_LIST_PERIOD) parts.push("-t", flags.period);
+  if (flags.query?.trim()) parts.push("-q", shellQuote(flags.query.trim()));
+  if (flags.trace) parts.push("--trace", flags.trace.trim());
+  if (flags.limit !== undefined) parts.push("-n", String(flags.limit));
+  parts.push("-c", "last");
+  return parts.filter(Boolean).join(" ");
+}
+
+function checkFlags(ctx: TrackerContext, flags: LogListFlags): void {
+  if (!flags.follow) return;
+  if (flags.cursor !== undefined)
+    throw new ValidationError(
+      "--follow starts at the newest logs; it cannot be combined with --cursor.",
+      "cursor",
+    );
+  if (flags.sort !== "newest")
+    throw new ValidationError("--follow prints logs oldest first as they arrive; drop -s/--sort.", "sort");
+  if (ctx.output?.format === "md")
+    throw new ValidationError("--follow prints JSON Lines; --format md is not available with it.", "format");
+}
+
+/** `tracker log list`: resolve the target, fetch a page (or follow), remember the cursor, render. */
+export default async function logList(
+  this: TrackerContext,
+  flags: LogListFlags,
+  target?: string,
+): Promise<void> {
+  checkFlags(this, flags);
+  const traceId = flags.trace === undefined ? undefined : parseTraceFilter(flags.trace);
+  const t = await resolveLogTarget(this, target, { command: COMMAND, fresh: flags.fresh });
+  const query = joinQuery(traceId ? `trace:${traceId}` : undefined, flags.query);
+  if (flags.follow) {
+    const { followLogs } = await import("./follow.ts");
+    return followLogs(this, { target: t, query, flags });
+  }
+  const key = cursorKey("log-list", t.label, {
+    sort: flags.sort,
+    query: flags.query?.trim() || undefined,
+    period: flags.period,
+    trace: traceId,
+  });
+  if (continuesPastEnd(this, key, flags.cursor)) return writePastEnd(this, flags.json, `logs in ${t.label}`);
+  const cursor = resolveCursor(this, key, flags.cursor);
+  const page = await listLogs(this, {
+    org: t.org,
+    projectIds: t.projectIds,
+    query,
+    sort: flags.sort === "oldest" ? "timestamp" : "-timestamp",
+    period: flags.period,
+    limit: flags.limit ?? LOG_LIMIT.fallback,
+    cursor,
+  });
+  saveCursor(this, key, page.nextCursor);
+  const items = page.data.map(toLogItem);
+  if (flags.json) {
+    return writeJson(this, {
+      data: items,
+      hasMore: page.nextCursor !== undefined,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    });
+  }
+  if (items.length === 0) {
+    const filter = query ? ` matching ${shellQuote(query)}` : "";
+    writeTip(
+      this,
+      cursor
+        ? `No more logs in ${t.label}${filter}.`
+        : `No logs found in ${t.label}${filter} in the last ${flags.period}.`,
+    );
+    return;
+  }
+  await writeList(this, formatLogTable(items, { width: this.isStdoutTTY ? this.terminalWidth : undefined }));
+  const order = flags.sort === "oldest" ? "oldest first" : "newest first";
+  const shown = `Showing ${items.length} log${items.length === 1 ? "" : "s"} from ${t.label} (${order}, last ${flags.period}).`;
+  writeListTip(
+    this,
+    page.nextCursor
+      ? `${shown} More available; next page:\n  ${nextPageCommand(t.label, flags)}`
+      : `${shown} End of results.`,
+  );
+  writeListTip(this, "View one log: tracker log view <ID> (IDs are in piped and --json output)");
+}

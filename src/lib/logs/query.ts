@@ -1,0 +1,24 @@
+/** Search strings of the log commands (Sentry's search syntax, API.md 17.1). */
+import { ValidationError } from "../errors.ts";
+import { parseTraceRef } from "../traces/trace-id.ts";
+
+/** A full trace id for `--trace` (a prefix cannot be searched). */
+export function parseTraceFilter(raw: string): string {
+  const ref = parseTraceRef(raw);
+  if (ref.kind !== "full") {
+    throw new ValidationError(`--trace needs the full 32-character trace ID, got '${raw.trim()}'.`, "trace");
+  }
+  return ref.id;
+}
+
+/**
+ * Joins search terms with AND (a space). A user query with a top-level OR is parenthesised, so
+ * the filters tracker adds apply to all of it.
+ */
+export function joinQuery(...terms: (string | undefined)[]): string | undefined {
+  const parts = terms
+    .map((t) => t?.trim() ?? "")
+    .filter((t) => t !== "")
+    .map((t) => (/\bOR\b/.test(t) && terms.filter((x) => x?.trim()).length > 1 ? `(${t})` : t));
+  return parts.length > 0 ? parts.join(" ") : undefined;
+}

@@ -1,0 +1,64 @@
+import { describe, expect, test } from "bun:test";
+import { addLog, MULTILINE_LOG } from "../fake-api/routes/logs.ts";
+import { TRACE_NESTED } from "../fake-api/routes/traces.ts";
+import { USER_TOKEN } from "../fake-api/seed.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
+
+const EVENTS = "/api/0/organizations/acme/events/";
+const api = useFakeApi({ afterReset: (a) => a.state.store.delete("logs") });
+const view = (args: string[], opts: Parameters<typeof runCli>[1] = {}) =>
+  runCli(["log", "view", ...args], { api, token: USER_TOKEN, ...opts });
+
+describe("log view (real CLI)", () => {
+  test("every attribute as an aligned list; one request by sentry.item_id once the project is known", async () => {
+    const configDir = tempDir();
+    await view([MULTILINE_LOG, "acme/web"], { configDir });
+    api.reset();
+    const r = await view([MULTILINE_LOG, "acme/web"], { configDir });
+    expect(r.exitCode).toBe(0);
+    expect(api.requests.map((q) => q.path)).toEqual([EVENTS]);
+    expect(api.requests[0]?.query.get("query")).toBe(`sentry.item_id:${MULTILINE_LOG}`);
+    expect(api.requests[0]?.query.getAll("field")).toHaveLength(17);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe(`sentry.item_id     ${MULTILINE_LOG}`);
+    expect(lines).toContain("timestamp_precise  1768478339757109003");
+    expect(lines).toContain("message            request started ⏎ user=42\tagent=curl");
+    expect(lines).toContain(`trace              ${TRACE_NESTED}`);
+    expect(lines).toContain("span_id            -");
+    expect(lines).toContain("code.line.number   43");
+  });
+
+  test("--json: the item as the service sent it, nanoseconds exact", async () => {
+    const r = await view([MULTILINE_LOG, "acme/", "--json"]);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({
+      "sentry.item_id": MULTILINE_LOG,
+      timestamp_precise: "1768478339757109003",
+      message: "request started\nuser=42\tagent=curl",
+      environment: "production",
+    });
+    expect(api.requestsTo(EVENTS)[0]?.query.get("project")).toBe("-1");
+  });
+
+  test("a huge body prints within the terminal width", async () => {
+    addLog(api.state, "9".repeat(32), 1_000, { message: "z".repeat(1_000_000) });
+    const r = await view(["9".repeat(32), "acme/web"], {
+      terminal: { stdout: true },
+      env: { COLUMNS: "80" },
+    });
+    expect(r.exitCode).toBe(0);
+    for (const l of r.stdout.trimEnd().split("\n")) expect(Bun.stringWidth(l)).toBeLessThanOrEqual(80);
+  });
+
+  test("unknown id: resolution error (23); malformed id: validation error (21) before any request", async () => {
+    const miss = await view(["0".repeat(32), "acme/web"]);
+    expect(miss.exitCode).toBe(23);
+    expect(miss.stderr).toContain(`Log ${"0".repeat(32)} was not found in acme/web`);
+    api.reset();
+    const bad = await view(["xyz", "acme/web", "--json"]);
+    expect(bad.exitCode).toBe(21);
+    expect(JSON.parse(bad.stderr).error.message).toContain("Invalid log ID");
+    expect(api.requests).toEqual([]);
+  });
+});
