@@ -18,6 +18,7 @@ import {
   resolveCommand,
   unresolveCommand,
 } from "./changes.ts";
+import { tagsCommand } from "./tags-spec.ts";
 
 /** Sort orders of `issue list`. */
 export const ISSUE_SORTS = ["date", "new", "freq", "user"] as const;
@@ -177,6 +178,7 @@ export const issueRoutes = buildRouteMap({
     assign: assignCommand,
     note: noteCommand,
     events: eventsCommand,
+    tags: tagsCommand,
   },
   aliases: { reopen: "unresolve", ignore: "archive" },
   docs: {

@@ -1,0 +1,149 @@
+import type { TrackerContext } from "../../context.ts";
+import { isAggregate, queryEvents, queryTimeseries } from "../../lib/api/explore.ts";
+import { ContextError, ValidationError } from "../../lib/errors.ts";
+import { formatQueryTable } from "../../lib/format/query-table.ts";
+import { formatSeriesLines } from "../../lib/format/sparkline.ts";
+import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
+import { getProjectId } from "../../lib/resolve/project-id.ts";
+import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
+import { QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
+import type { QueryFlags } from "./index.ts";
+
+const COMMAND = "tracker query";
+
+/** Where a query runs: an organization and its project ids (`-1` = all), and how to name it. */
+interface QueryScope {
+  org: string;
+  projects: string[];
+  where: string;
+}
+
+/**
+ * `<org>/<project>` and `<project>` query one project; `<org>/` every project. Without an argument
+ * the context's project, else the context's organization alone (all its projects).
+ */
+async function resolveScope(
+  ctx: TrackerContext,
+  target: string | undefined,
+  fresh: boolean,
+): Promise<QueryScope> {
+  const parsed = parseTarget(target);
+  if (parsed.kind === "org-all") return { org: parsed.org, projects: ["-1"], where: `${parsed.org}/` };
+  let project: { org: string; project: string };
+  try {
+    project = await resolveOrgProject(ctx, target, { command: COMMAND, fresh });
+  } catch (err) {
+    if (!(parsed.kind === "none" && err instanceof ContextError)) throw err;
+    const { org } = await resolveOrg(ctx, undefined, { command: COMMAND, fresh });
+    return { org, projects: ["-1"], where: `${org}/` };
+  }
+  const id = await getProjectId(ctx, project.org, project.project, fresh);
+  return { org: project.org, projects: [id], where: `${project.org}/${project.project}` };
+}
+
+/** The sort as given, checked against the requested columns (the service would refuse it too). */
+function checkSort(sort: string | undefined, fields: readonly string[]): string | undefined {
+  // `-s=-count()` reaches here with its `=`: a leading `-` value needs `--sort=-x` or `-s=-x`.
+  const text = sort?.trim().replace(/^=/, "");
+  if (!text) return undefined;
+  if (!fields.includes(text.replace(/^-/, ""))) {
+    throw new ValidationError(
+      `--sort must name a requested field or aggregate (with '-' for descending), got '${text}'. Requested: ${fields.join(", ")}.`,
+      "sort",
+    );
+  }
+  return text;
+}
+
+/** Seconds as the --interval form they came from (`3600` → `1h`). */
+function intervalText(seconds: number): string {
+  for (const [unit, size] of [
+    ["d", 86_400],
+    ["h", 3600],
+    ["m", 60],
+  ] as const) {
+    if (seconds % size === 0) return `${seconds / size}${unit}`;
+  }
+  return `${seconds}s`;
+}
+
+/** `tracker query`: one table query, or with --interval one time-series query; then render. */
+export default async function query(this: TrackerContext, flags: QueryFlags, target?: string): Promise<void> {
+  const fields = [...new Set(flags.field)];
+  const sort = checkSort(flags.sort, fields);
+  const search = flags.query?.trim() || undefined;
+  if (flags.interval !== undefined) {
+    const yAxis = fields.filter(isAggregate);
+    if (yAxis.length === 0) {
+      throw new ValidationError(
+        "--interval draws aggregates over time: name at least one with -F, e.g. -F 'count()'.",
+        "interval",
+      );
+    }
+    const groupBy = fields.filter((f) => !isAggregate(f));
+    const scope = await resolveScope(this, target, flags.fresh);
+    const answer = await queryTimeseries(this, {
+      org: scope.org,
+      dataset: flags.dataset,
+      yAxis,
+      groupBy,
+      topEvents: Math.min(flags.limit, QUERY_TOP_SERIES),
+      sort: sort ?? `-${yAxis[0]}`,
+      projects: scope.projects,
+      query: search,
+      period: flags.period,
+      intervalSeconds: flags.interval,
+    });
+    if (flags.json) return writeJson(this, answer);
+    if (answer.timeSeries.length === 0) {
+      writeTip(this, `No ${flags.dataset} in ${scope.where} in the last ${flags.period}.`);
+      return;
+    }
+    await writeList(
+      this,
+      formatSeriesLines(answer.timeSeries, this.isStdoutTTY ? this.terminalWidth : undefined),
+    );
+    const points = answer.timeSeries[0]?.values.length ?? 0;
+    writeListTip(
+      this,
+      `${answer.timeSeries.length} series of ${points} buckets from ${scope.where} (${flags.dataset}, last ${flags.period}, every ${intervalText(flags.interval)}).`,
+    );
+    return;
+  }
+  const scope = await resolveScope(this, target, flags.fresh);
+  const page = await queryEvents(this, {
+    org: scope.org,
+    dataset: flags.dataset,
+    fields,
+    projects: scope.projects,
+    query: search,
+    sort,
+    period: flags.period,
+    limit: flags.limit,
+  });
+  if (flags.json) {
+    return writeJson(this, {
+      data: page.data,
+      meta: page.meta,
+      hasMore: page.nextCursor !== undefined,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    });
+  }
+  if (page.data.length === 0) {
+    writeTip(this, `No ${flags.dataset} rows in ${scope.where} in the last ${flags.period}.`);
+    return;
+  }
+  await writeList(
+    this,
+    formatQueryTable(page.data, fields, page.meta, {
+      width: this.isStdoutTTY ? this.terminalWidth : undefined,
+      nowMs: this.now(),
+    }),
+  );
+  const n = page.data.length;
+  const more = page.nextCursor ? ` More available: raise -n (up to 1000).` : "";
+  writeListTip(
+    this,
+    `${n} row${n === 1 ? "" : "s"} from ${scope.where} (${flags.dataset}, last ${flags.period}).${more}`,
+  );
+}

@@ -1,0 +1,101 @@
+import { buildCommand, buildRouteMap } from "@stricli/core";
+import type { TrackerContext } from "../../context.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import { describe, TARGET_HELP } from "../../lib/help.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
+
+/** Sort orders of `span list`. */
+export const SPAN_SORTS = ["newest", "duration"] as const;
+
+/** Flags of `span list`. */
+export interface SpanListFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly fresh: boolean;
+  readonly limit: number;
+  readonly query?: string;
+  readonly sort: (typeof SPAN_SORTS)[number];
+  readonly period: string;
+  readonly trace?: string;
+  readonly cursor?: string;
+}
+
+/** Parses `--trace`: a 32-hex trace id (any case). */
+export function parseTraceId(raw: string): string {
+  const text = raw.trim().toLowerCase();
+  if (!/^[0-9a-f]{32}$/.test(text)) {
+    throw new ValidationError(`--trace must be a 32-character hex trace ID, got '${raw}'.`, "trace");
+  }
+  return text;
+}
+
+/** `span list`. */
+export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerContext>({
+  loader: () => import("./list.ts"),
+  parameters: {
+    positional: {
+      kind: "tuple",
+      parameters: [
+        { placeholder: "org/project", brief: "<org>/<project> or <project>", parse: String, optional: true },
+      ],
+    },
+    flags: {
+      ...globalFlags,
+      fresh: freshFlag,
+      limit: limitFlag(SPAN_LIMIT),
+      query: {
+        kind: "parsed",
+        placeholder: "<query>",
+        parse: String,
+        optional: true,
+        brief: "Search filter, e.g. 'span.op:db.query'",
+      },
+      sort: {
+        kind: "enum",
+        values: SPAN_SORTS,
+        default: "newest",
+        brief: "newest (first) or duration (slowest first)",
+      },
+      period: {
+        kind: "parsed",
+        placeholder: "<period>",
+        parse: parsePeriod,
+        default: SPAN_LIST_PERIOD,
+        brief: "Window: <n>h, <n>d or <n>w",
+      },
+      trace: {
+        kind: "parsed",
+        placeholder: "<trace-id>",
+        parse: parseTraceId,
+        optional: true,
+        brief: "Only spans of this trace (32 hex)",
+      },
+      cursor: cursorFlag,
+    },
+    aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
+  },
+  docs: {
+    brief: "List spans",
+    fullDescription: describe(
+      `Lists spans of a project from the spans dataset, newest first (-s duration: slowest first), in the last ${SPAN_LIST_PERIOD} unless -t says otherwise. Pages at 100 per request up to --limit; -c last continues after the previous page of the same target and flags. ${TARGET_HELP}\n\n--json prints {"data": [span], "hasMore", "nextCursor" (only when a next page exists)}; each span is the service's row: id, span.op, span.description, span.duration (ms), timestamp, trace, transaction, project.`,
+      [
+        "tracker span list acme/web",
+        "tracker span list -s duration -q 'span.op:db.query' -n 50",
+        "tracker span list --trace aaaa1111bbbb2222cccc3333dddd4444 --json",
+      ],
+    ),
+  },
+});
+
+/** Routes of `tracker span`. */
+export const spanRoutes = buildRouteMap({
+  routes: { list: spanListCommand },
+  docs: {
+    brief: "Inspect spans",
+    fullDescription: describe("Work with spans (the timed operations inside traces).", [
+      "tracker span list",
+      "tracker span list -s duration",
+    ]),
+  },
+});

@@ -1,0 +1,102 @@
+import type { TrackerContext } from "../../context.ts";
+import { queryEvents } from "../../lib/api/explore.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { formatSpanTable } from "../../lib/format/span-table.ts";
+import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { getProjectId } from "../../lib/resolve/project-id.ts";
+import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { quoteWord as shellQuote } from "../../lib/shell-quote.ts";
+import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
+import type { SpanListFlags } from "./index.ts";
+
+/** Fields `span list` asks of the spans dataset (API.md 17.3). */
+export const SPAN_FIELDS = [
+  "id",
+  "span.op",
+  "span.description",
+  "span.duration",
+  "timestamp",
+  "trace",
+  "transaction",
+  "project",
+] as const;
+
+/** The service's sort for each `--sort`. */
+export const SPAN_SORT_PARAM = { newest: "-timestamp", duration: "-span.duration" } as const;
+
+/** The exact command that shows the next page with the same flags. */
+function nextPageCommand(target: string, flags: SpanListFlags, query: string | undefined): string {
+  const parts = ["tracker", "span", "list", target];
+  if (flags.sort !== "newest") parts.push("-s", flags.sort);
+  if (flags.period !== SPAN_LIST_PERIOD) parts.push("-t", flags.period);
+  if (query !== undefined) parts.push("-q", shellQuote(query));
+  if (flags.trace) parts.push("--trace", flags.trace);
+  if (flags.limit !== SPAN_LIMIT.fallback) parts.push("-n", String(flags.limit));
+  parts.push("-c", "last");
+  return parts.join(" ");
+}
+
+/** `tracker span list`: resolve the project, page to the limit, remember the cursor, render. */
+export default async function spanList(this: TrackerContext, flags: SpanListFlags, target?: string) {
+  const { org, project } = await resolveOrgProject(this, target, {
+    command: "tracker span list",
+    fresh: flags.fresh,
+  });
+  const query = flags.query?.trim() || undefined;
+  const where = `${org}/${project}`;
+  const key = cursorKey("span-list", where, {
+    sort: flags.sort,
+    query,
+    period: flags.period,
+    trace: flags.trace,
+  });
+  if (continuesPastEnd(this, key, flags.cursor)) return writePastEnd(this, flags.json, `spans in ${where}`);
+  const cursor = resolveCursor(this, key, flags.cursor);
+  const projectId = await getProjectId(this, org, project, flags.fresh);
+  const page = await queryEvents(this, {
+    org,
+    dataset: "spans",
+    fields: SPAN_FIELDS,
+    projects: [projectId],
+    query: [flags.trace ? `trace:${flags.trace}` : undefined, query].filter(Boolean).join(" "),
+    sort: SPAN_SORT_PARAM[flags.sort],
+    period: flags.period,
+    limit: flags.limit,
+    cursor,
+  });
+  saveCursor(this, key, page.nextCursor);
+  if (flags.json) {
+    return writeJson(this, {
+      data: page.data,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      hasMore: page.nextCursor !== undefined,
+    });
+  }
+  if (page.data.length === 0) {
+    const filter = query ? ` matching ${shellQuote(query)}` : "";
+    const ofTrace = flags.trace ? ` of trace ${flags.trace}` : "";
+    writeTip(
+      this,
+      cursor
+        ? `No more spans in ${where}${ofTrace}${filter}.`
+        : `No spans found in ${where}${ofTrace}${filter} in the last ${flags.period}.`,
+    );
+    return;
+  }
+  await writeList(
+    this,
+    formatSpanTable(page.data, {
+      width: this.isStdoutTTY ? this.terminalWidth : undefined,
+      nowMs: this.now(),
+    }),
+  );
+  const order = flags.sort === "duration" ? "slowest first" : "newest first";
+  const n = page.data.length;
+  const shown = `Showing ${n} span${n === 1 ? "" : "s"} from ${where} (${order}, last ${flags.period}).`;
+  writeListTip(
+    this,
+    page.nextCursor
+      ? `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query)}`
+      : `${shown} End of results.`,
+  );
+}

@@ -1,0 +1,86 @@
+/** One-line sparklines of time series (`tracker query --interval`). */
+import type { TimeSeries } from "../api/explore.ts";
+import { oneLine } from "./one-line.ts";
+import { withUnit } from "./query-table.ts";
+import { formatTable } from "./table.ts";
+
+/** The eight bar heights, lowest first. */
+export const SPARK_BARS = "▁▂▃▄▅▆▇█";
+
+/** Scales values to bars between their min and max (all equal → lowest bar; null → space). */
+export function sparkline(values: readonly (number | null)[]): string {
+  const nums = values.filter((x): x is number => x !== null && Number.isFinite(x));
+  if (nums.length === 0) return " ".repeat(values.length);
+  const lo = Math.min(...nums);
+  const span = Math.max(...nums) - lo;
+  return values
+    .map((x) => {
+      if (x === null || !Number.isFinite(x)) return " ";
+      const i = span === 0 ? 0 : Math.round(((x - lo) / span) * (SPARK_BARS.length - 1));
+      return SPARK_BARS[i] as string;
+    })
+    .join("");
+}
+
+/** Shrinks a series to at most `width` points by averaging neighbours (a terminal is finite). */
+export function fitPoints(values: readonly (number | null)[], width: number): (number | null)[] {
+  if (values.length <= width || width <= 0) return [...values];
+  const out: (number | null)[] = [];
+  for (let i = 0; i < width; i++) {
+    const part = values
+      .slice(Math.floor((i * values.length) / width), Math.floor(((i + 1) * values.length) / width))
+      .filter((x): x is number => x !== null);
+    out.push(part.length === 0 ? null : part.reduce((a, b) => a + b, 0) / part.length);
+  }
+  return out;
+}
+
+/** Summary of a series: min, max and total of its values. */
+export function seriesStats(s: TimeSeries): { min: number; max: number; total: number } {
+  const nums = s.values.map((p) => p.value).filter((x): x is number => x !== null);
+  if (nums.length === 0) return { min: 0, max: 0, total: 0 };
+  return { min: Math.min(...nums), max: Math.max(...nums), total: nums.reduce((a, b) => a + b, 0) };
+}
+
+/** A series' label: the aggregate, then its group (`count() transaction=GET /api`). */
+export function seriesLabel(s: TimeSeries): string {
+  const group = (s.groupBy ?? []).map((g) => `${g.key}=${g.value === null ? "" : String(g.value)}`);
+  const other = s.meta?.isOther ? ["(other)"] : [];
+  return oneLine([s.yAxis, ...group, ...other].join(" "));
+}
+
+/** Most bars drawn on a terminal line. */
+export const SPARK_MAX_WIDTH = 60;
+
+/**
+ * One line per series: label, sparkline, min, max, total. On a terminal the numbers carry their
+ * unit and a long series is averaged down to fit; piped, every bucket is drawn and numbers are plain.
+ */
+export function formatSeriesLines(series: readonly TimeSeries[], width?: number): string[] {
+  const tty = width !== undefined;
+  const barWidth = tty ? Math.max(10, Math.min(SPARK_MAX_WIDTH, width - 50)) : Number.POSITIVE_INFINITY;
+  const n = (x: number, unit: string | null | undefined) =>
+    tty ? withUnit(x, unit) : String(Number(x.toFixed(6)));
+  return formatTable(
+    [
+      { header: "series", flex: true },
+      { header: "values" },
+      { header: "min", align: "right" },
+      { header: "max", align: "right" },
+      { header: "total", align: "right" },
+    ],
+    series.map((s) => {
+      const { min, max, total } = seriesStats(s);
+      const unit = s.meta?.valueUnit;
+      const points = s.values.map((p) => p.value);
+      return [
+        seriesLabel(s),
+        sparkline(tty ? fitPoints(points, barWidth) : points),
+        n(min, unit),
+        n(max, unit),
+        n(total, unit),
+      ];
+    }),
+    width,
+  );
+}
