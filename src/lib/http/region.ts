@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
+import { decodeOrgClaim } from "../auth/token-kind.ts";
 import { getCachedOrg, saveOrgs } from "../db/regions.ts";
 import { AuthError } from "../errors.ts";
 import { apiRequest, isTrustedRegionUrl } from "./client.ts";
@@ -21,6 +22,9 @@ export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise
   const base = ctx.settings.baseUrl;
   const cached = getCachedOrg(ctx, org);
   if (cached) return isTrustedRegionUrl(base, cached.region_url) ? cached.region_url : base;
+  // An org token names its organization's region itself: no lookup (which its scopes often forbid).
+  const claimed = await claimedRegion(ctx, org);
+  if (claimed) return claimed;
   // Requests for the same organization sent together share one lookup.
   const key = `region:${org}`;
   const pending = ctx.inFlight.get(key) as Promise<string> | undefined;
@@ -28,6 +32,19 @@ export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise
   const lookup = lookUpRegion(ctx, org, base).finally(() => ctx.inFlight.delete(key));
   ctx.inFlight.set(key, lookup);
   return lookup;
+}
+
+/** The trusted region an org token's claim gives for `org` (its own organization), if any. */
+async function claimedRegion(ctx: TrackerContext, org: string): Promise<string | undefined> {
+  let token: string;
+  try {
+    token = (await ctx.tokens.current(ctx)).token;
+  } catch {
+    return undefined;
+  }
+  const claim = decodeOrgClaim(token);
+  const region = claim?.org === org ? claim.region_url?.replace(/\/+$/, "") : undefined;
+  return region && isTrustedRegionUrl(ctx.settings.baseUrl, region) ? region : undefined;
 }
 
 async function lookUpRegion(ctx: TrackerContext, org: string, base: string): Promise<string> {

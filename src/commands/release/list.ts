@@ -1,0 +1,90 @@
+import type { TrackerContext } from "../../context.ts";
+import { listReleases, projectIdFromReleases, type Release } from "../../lib/api/releases.ts";
+import { cacheProjects } from "../../lib/db/project-cache.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import type { Page } from "../../lib/http/paginate.ts";
+import { formatReleaseTable } from "../../lib/format/release-table.ts";
+import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { type ListScope, resolveListScope } from "../../lib/releases/target.ts";
+import { withSlugHint } from "../../lib/resolve/target.ts";
+import type { ReleaseListFlags } from "./index.ts";
+
+/**
+ * One listing: the org endpoint (with health data) when the project's id is known or the whole
+ * organization is listed, else the project endpoint (date order). Another sort without a known
+ * id first learns it from the project's newest release (readable with an org token).
+ */
+async function fetchPage(
+  ctx: TrackerContext,
+  scope: ListScope,
+  flags: ReleaseListFlags,
+  query: string | undefined,
+  cursor: string | undefined,
+): Promise<Page<Release>> {
+  let projectId = scope.projectId;
+  if (scope.project && !projectId && flags.sort !== "date") {
+    projectId = await projectIdFromReleases(ctx, scope.org, scope.project);
+    if (!projectId) return { data: [], nextCursor: undefined };
+  }
+  const which = projectId ? { projectId } : scope.project ? { projectSlug: scope.project } : {};
+  return listReleases(ctx, { org: scope.org, ...which, limit: flags.limit, query, sort: flags.sort, cursor });
+}
+
+/** The projects the releases name, remembered so the next listing can ask with their ids. */
+function rememberProjects(ctx: TrackerContext, org: string, rows: readonly Release[]): void {
+  const seen = new Map<string, { slug: string; id: string; name: string; platform?: string | null }>();
+  for (const r of rows) {
+    for (const p of r.projects ?? []) {
+      seen.set(String(p.id), {
+        slug: p.slug,
+        id: String(p.id),
+        name: p.name ?? p.slug,
+        platform: p.platform,
+      });
+    }
+  }
+  cacheProjects(ctx, org, [...seen.values()]);
+}
+
+/** `tracker release list`: resolve the scope, page to the limit, remember cursor and ids, render. */
+export default async function releaseList(
+  this: TrackerContext,
+  flags: ReleaseListFlags,
+  target?: string,
+): Promise<void> {
+  const scope = await resolveListScope(this, target, "tracker release list");
+  const where = scope.project ? `${scope.org}/${scope.project}` : `${scope.org}/`;
+  const query = flags.query?.trim() ? flags.query.trim() : undefined;
+  const key = cursorKey("release-list", where, { sort: flags.sort, query });
+  if (continuesPastEnd(this, key, flags.cursor))
+    return writePastEnd(this, flags.json, `releases in ${where}`);
+  const cursor = resolveCursor(this, key, flags.cursor);
+  const page = await withSlugHint(this, { org: scope.org, project: scope.project }, () =>
+    fetchPage(this, scope, flags, query, cursor),
+  );
+  saveCursor(this, key, page.nextCursor);
+  rememberProjects(this, scope.org, page.data);
+  if (flags.json) {
+    return writeJson(this, {
+      data: page.data,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+      hasMore: page.nextCursor !== undefined,
+    });
+  }
+  if (page.data.length === 0) {
+    const filter = query ? ` matching '${query}'` : "";
+    writeTip(this, cursor ? `No more releases in ${where}${filter}.` : `No releases in ${where}${filter}.`);
+    return;
+  }
+  await writeList(
+    this,
+    formatReleaseTable(page.data, {
+      width: this.isStdoutTTY ? this.terminalWidth : undefined,
+      nowMs: this.now(),
+      project: scope.project,
+    }),
+  );
+  const shown = `Showing ${page.data.length} release${page.data.length === 1 ? "" : "s"} of ${where}.`;
+  writeListTip(this, page.nextCursor ? `${shown} More: tracker release list ${where} -c last` : shown);
+  writeListTip(this, `Show one: tracker release view <VERSION> ${scope.org}`);
+}

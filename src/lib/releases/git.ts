@@ -1,0 +1,171 @@
+/**
+ * The working tree's git facts for `release set-commits`: HEAD, shallowness, origin's
+ * `owner/repo`, and commits with their changed files. git runs as a child process with explicit
+ * arguments (never a shell), in the run's directory, without tracker's tokens in its environment.
+ */
+import type { TrackerContext } from "../../context.ts";
+import { childEnv } from "../child-env.ts";
+import { ContextError } from "../errors.ts";
+
+/** A commit as the release commits body carries it (API.md §18.2). */
+export interface LocalCommit {
+  id: string;
+  repository: string;
+  message: string;
+  author_name: string;
+  author_email: string;
+  timestamp: string;
+  patch_set: { path: string; type: "A" | "M" | "D" }[];
+}
+
+/** What a git run printed and how it ended. */
+export interface GitResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `git <args>` in the run's directory; a missing git is a ContextError. */
+export async function runGit(
+  ctx: Pick<TrackerContext, "env" | "cwd" | "log">,
+  args: readonly string[],
+): Promise<GitResult> {
+  const exe = Bun.which("git", { PATH: ctx.env.PATH ?? "" });
+  if (!exe) throw new ContextError("git", "install git, or use --commit <repo>@<sha>", []);
+  ctx.log.debug(`Running git ${args.join(" ")}`);
+  const proc = Bun.spawn([exe, ...args], {
+    cwd: ctx.cwd,
+    // No pager, no prompts, no user config that changes log's output format.
+    env: { ...childEnv(ctx.env), GIT_TERMINAL_PROMPT: "0", GIT_PAGER: "cat", LC_ALL: "C" },
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ]);
+  return { code, stdout, stderr };
+}
+
+/** The repository facts set-commits needs. */
+export interface WorkTree {
+  head: string;
+  shallow: boolean;
+}
+
+/** HEAD's sha and whether the clone is shallow; outside a repository (or without commits) a ContextError. */
+export async function readWorkTree(ctx: Pick<TrackerContext, "env" | "cwd" | "log">): Promise<WorkTree> {
+  const r = await runGit(ctx, ["rev-parse", "--is-shallow-repository", "--verify", "HEAD"]);
+  const [shallow, head] = r.stdout.trim().split("\n");
+  if (r.code !== 0 || !head || !/^[0-9a-f]{40,64}$/.test(head)) {
+    throw new ContextError(
+      "A git repository with commits",
+      "run `tracker release set-commits <version> --local` inside the repository's working tree",
+      ["use --commit <repo>@<sha> to name the commits instead"],
+    );
+  }
+  return { head, shallow: shallow === "true" };
+}
+
+/**
+ * `owner/repo` of a remote URL (https, ssh, scp-like or file): the last two path segments
+ * without `.git`; undefined when there are not two.
+ */
+export function repoNameFromUrl(url: string): string | undefined {
+  const text = url.trim();
+  const scp = /^[^/:@]+@[^/:]+:(.+)$/.exec(text);
+  let path = scp ? (scp[1] as string) : text;
+  if (!scp) {
+    try {
+      path = new URL(text).pathname;
+    } catch {
+      // A plain local path.
+    }
+  }
+  const parts = path
+    .replace(/\.git\/?$/, "")
+    .split("/")
+    .filter(Boolean);
+  return parts.length >= 2 ? parts.slice(-2).join("/") : undefined;
+}
+
+/** origin's `owner/repo`; a repository without a usable origin is a ContextError. */
+export async function originRepoName(ctx: Pick<TrackerContext, "env" | "cwd" | "log">): Promise<string> {
+  const r = await runGit(ctx, ["remote", "get-url", "origin"]);
+  const name = r.code === 0 ? repoNameFromUrl(r.stdout) : undefined;
+  if (!name) {
+    throw new ContextError(
+      "A remote named origin",
+      "git remote add origin <url>   (its owner/repo names the repository)",
+      ["use --commit <repo>@<sha> to name the repository and commits instead"],
+    );
+  }
+  return name;
+}
+
+/** True when `sha` is a commit reachable from HEAD in this clone's history. */
+export async function reachableFromHead(
+  ctx: Pick<TrackerContext, "env" | "cwd" | "log">,
+  sha: string,
+): Promise<boolean> {
+  if (!/^[0-9a-fA-F]{4,64}$/.test(sha)) return false;
+  const r = await runGit(ctx, ["merge-base", "--is-ancestor", sha, "HEAD"]);
+  return r.code === 0;
+}
+
+const RECORD = "\x1e";
+const FIELD = "\x00";
+
+/** Parses log output of LOG_FORMAT with `--name-status --no-renames` (exported for tests). */
+export function parseGitLog(text: string, repository: string): LocalCommit[] {
+  const out: LocalCommit[] = [];
+  for (const record of text.split(RECORD).slice(1)) {
+    const [id, name, email, timestamp, message, files = ""] = record.split(FIELD);
+    const patch: LocalCommit["patch_set"] = [];
+    for (const line of files.split("\n")) {
+      const m = /^([AMDT])\t(.+)$/.exec(line);
+      if (m) patch.push({ path: m[2] as string, type: m[1] === "T" ? "M" : (m[1] as "A" | "M" | "D") });
+    }
+    out.push({
+      id: id as string,
+      repository,
+      message: (message ?? "").trim(),
+      author_name: name ?? "",
+      author_email: email ?? "",
+      timestamp: timestamp ?? "",
+      patch_set: patch,
+    });
+  }
+  return out;
+}
+
+/**
+ * One record per commit (RECORD first): sha, author name, email, ISO time and message, each
+ * ended by FIELD. git's own escapes, since an argument cannot carry a NUL byte.
+ */
+const LOG_FORMAT = "%x1e%H%x00%an%x00%ae%x00%aI%x00%B%x00";
+
+/** Commits newest first: `from..HEAD` when `from` is given, else the last `depth` commits of HEAD. */
+export async function readCommits(
+  ctx: Pick<TrackerContext, "env" | "cwd" | "log">,
+  opts: { from?: string; depth?: number; repository: string },
+): Promise<LocalCommit[]> {
+  const range = opts.from ? [`${opts.from}..HEAD`] : ["-n", String(opts.depth ?? 1), "HEAD"];
+  const r = await runGit(ctx, [
+    "-c",
+    "core.quotePath=false",
+    "log",
+    "--no-color",
+    "--no-renames",
+    "--name-status",
+    `--format=${LOG_FORMAT}`,
+    ...range,
+    "--",
+  ]);
+  if (r.code !== 0) {
+    throw new ContextError("Readable git history", `git log failed: ${r.stderr.trim() || `exit ${r.code}`}`);
+  }
+  return parseGitLog(r.stdout, opts.repository);
+}
