@@ -2,6 +2,7 @@ import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { globalFlags, webFlag } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
+import { eventSendCommand } from "./send-spec.ts";
 
 /** Flags of `event view`. */
 export interface EventViewFlags {
@@ -47,6 +48,7 @@ export const eventRoutes = buildRouteMap({
         ),
       },
     }),
+    send: eventSendCommand,
   },
   docs: {
     brief: "Inspect events",

@@ -1,0 +1,56 @@
+import type { TrackerContext } from "../../context.ts";
+import { readDsnProject } from "../../lib/db/dsn-cache.ts";
+import type { Dsn } from "../../lib/dsn/parse.ts";
+import { dsnForSend } from "../../lib/envelope/dsn.ts";
+import { buildEvent } from "../../lib/envelope/event.ts";
+import { tailLines } from "../../lib/envelope/logfile.ts";
+import { buildEnvelope, newId, sendEnvelope } from "../../lib/envelope/send.ts";
+import { writeJson, writeLines } from "../../lib/output.ts";
+import { orgWebUrl, webPath } from "../../lib/web.ts";
+import type { EventSendFlags } from "./send-spec.ts";
+
+/** How long one event send may take. */
+export const EVENT_SEND_TIMEOUT_MS = 10_000;
+
+/**
+ * The event's page when the organization is known without a request: from the DSN's cached
+ * resolution, or TRACKER_ORG (with TRACKER_PROJECT, else an issue search for the event ID).
+ */
+export function eventUrl(ctx: TrackerContext, dsn: Dsn, eventId: string): string | null {
+  const cached = readDsnProject(ctx, dsn.raw);
+  const org = cached?.org ?? ctx.settings.org;
+  if (!org) return null;
+  const project = cached?.project ?? ctx.settings.project;
+  const path = project
+    ? webPath.projectEvent(project, eventId)
+    : `issues/?project=${encodeURIComponent(dsn.projectId)}&query=${eventId}`;
+  return orgWebUrl(ctx.settings.baseUrl, org) + path;
+}
+
+/** `tracker event send`: build the event, send it by DSN, print its ID. */
+export default async function eventSend(this: TrackerContext, flags: EventSendFlags): Promise<void> {
+  const logLines = flags.logfile !== undefined ? tailLines(flags.logfile) : [];
+  const { dsn } = dsnForSend(this, "tracker event send -m <message>");
+  const eventId = newId();
+  const nowMs = this.now();
+  const event = buildEvent({
+    eventId,
+    nowMs,
+    level: flags.level,
+    message: flags.message,
+    tags: flags.tag ?? [],
+    extra: flags.extra ?? [],
+    user: flags.user ?? [],
+    fingerprint: flags.fingerprint ?? [],
+    release: flags.release,
+    environment: flags.env,
+    logLines,
+  });
+  const body = buildEnvelope({ event_id: eventId, sent_at: new Date(nowMs).toISOString() }, [
+    { type: "event", payload: event },
+  ]);
+  const sent = await sendEnvelope(this, dsn, body, { timeoutMs: EVENT_SEND_TIMEOUT_MS });
+  const id = sent.id ?? eventId;
+  if (flags.json) return writeJson(this, { eventId: id, url: eventUrl(this, dsn, id) });
+  writeLines(this, id);
+}

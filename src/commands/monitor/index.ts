@@ -1,0 +1,141 @@
+import { buildCommand, buildRouteMap } from "@stricli/core";
+import type { TrackerContext } from "../../context.ts";
+import { globalFlags } from "../../lib/flags.ts";
+import { describe } from "../../lib/help.ts";
+import {
+  type Interval,
+  INTERVAL_UNITS,
+  parseCrontab,
+  parseInterval,
+  parseMinutes,
+  parseTimezone,
+} from "../../lib/monitors/schedule.ts";
+
+/** Flags of `monitor list`. */
+export interface MonitorListFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+}
+
+/** `monitor list`. */
+export const monitorListCommand = buildCommand<MonitorListFlags, [string?], TrackerContext>({
+  loader: () => import("./list.ts"),
+  parameters: {
+    positional: {
+      kind: "tuple",
+      parameters: [
+        {
+          placeholder: "org",
+          brief: "Organization slug (else from the context)",
+          parse: String,
+          optional: true,
+        },
+      ],
+    },
+    flags: { ...globalFlags },
+  },
+  docs: {
+    brief: "List cron monitors",
+    fullDescription: describe(
+      'Lists the organization\'s cron monitors (one request, up to 100): slug, name, schedule, status (the worst of its environments), last check-in and the next one expected. --json prints {"data": [monitor], "hasMore"} with the API\'s monitor objects.',
+      ["tracker monitor list acme", "tracker monitor list --json"],
+    ),
+  },
+});
+
+/** Flags of `monitor run`. */
+export interface MonitorRunFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly schedule?: string;
+  readonly interval?: Interval;
+  readonly checkInMargin?: number;
+  readonly maxRuntime?: number;
+  readonly timezone?: string;
+  readonly env?: string;
+}
+
+/** `monitor run <slug> -- <command> [args…]`. */
+export const monitorRunCommand = buildCommand<MonitorRunFlags, string[], TrackerContext>({
+  loader: () => import("./run.ts"),
+  parameters: {
+    positional: {
+      kind: "array",
+      parameter: {
+        placeholder: "slug -- command",
+        brief: "Monitor slug, then -- and the command",
+        parse: String,
+      },
+      minimum: 2,
+    },
+    flags: {
+      ...globalFlags,
+      schedule: {
+        kind: "parsed",
+        placeholder: "<crontab>",
+        parse: parseCrontab,
+        optional: true,
+        brief: "Crontab schedule, e.g. '0 3 * * *' (creates or updates the monitor)",
+      },
+      interval: {
+        kind: "parsed",
+        placeholder: "<n unit>",
+        parse: parseInterval,
+        optional: true,
+        brief: `Interval schedule, e.g. '10 minutes' (${INTERVAL_UNITS.join(", ")})`,
+      },
+      checkInMargin: {
+        kind: "parsed",
+        placeholder: "<minutes>",
+        parse: (raw: string) => parseMinutes(raw, "check-in-margin"),
+        optional: true,
+        brief: "Minutes a check-in may be late before it counts as missed",
+      },
+      maxRuntime: {
+        kind: "parsed",
+        placeholder: "<minutes>",
+        parse: (raw: string) => parseMinutes(raw, "max-runtime"),
+        optional: true,
+        brief: "Minutes a run may take before it counts as timed out",
+      },
+      timezone: {
+        kind: "parsed",
+        placeholder: "<tz>",
+        parse: parseTimezone,
+        optional: true,
+        brief: "Time zone of the crontab, e.g. Europe/Vienna",
+      },
+      env: {
+        kind: "parsed",
+        placeholder: "<environment>",
+        parse: String,
+        optional: true,
+        brief: "Environment",
+      },
+    },
+    aliases: { s: "schedule", e: "env" },
+  },
+  docs: {
+    brief: "Run a command and report it to a cron monitor",
+    fullDescription: describe(
+      "Runs the command with its own stdin, stdout and stderr, sends an in_progress check-in as it starts and ok or error (with the duration) when it ends, and exits with the command's exit code (128+n when it died of signal n, 127 when it does not exist). SIGINT and SIGTERM are passed on to the command. Check-ins go by DSN (TRACKER_DSN, else the DSN detected in .env files or source code), no login needed. The service never holds up or fails the job: check-ins add at most 3 s to its run time, and a failed one is one warning on stderr. --schedule or --interval (with --check-in-margin, --max-runtime, --timezone) create or update the monitor. The command sees SENTRY_MONITOR_SLUG.",
+      [
+        "tracker monitor run nightly-backup -- ./backup.sh",
+        "tracker monitor run nightly-backup --schedule '0 3 * * *' --env production -- ./backup.sh",
+        "tracker monitor run sync --interval '10 minutes' -- python sync.py",
+      ],
+    ),
+  },
+});
+
+/** Routes of `tracker monitor`. */
+export const monitorRoutes = buildRouteMap({
+  routes: { list: monitorListCommand, run: monitorRunCommand },
+  docs: {
+    brief: "Cron monitors: list them, run a job with check-ins",
+    fullDescription: describe("Work with cron monitors.", [
+      "tracker monitor list",
+      "tracker monitor run <slug> -- <command>",
+    ]),
+  },
+});

@@ -1,0 +1,36 @@
+import type { TrackerContext } from "../../context.ts";
+import { listMonitors } from "../../lib/api/monitors.ts";
+import { formatMonitorTable } from "../../lib/format/monitor-table.ts";
+import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
+import { resolveOrg } from "../../lib/resolve/target.ts";
+import type { MonitorListFlags } from "./index.ts";
+
+/** `tracker monitor list`: resolve the organization, one request, render. */
+export default async function monitorList(
+  this: TrackerContext,
+  flags: MonitorListFlags,
+  target?: string,
+): Promise<void> {
+  const { org } = await resolveOrg(this, target, { command: "tracker monitor list" });
+  const { monitors, hasMore } = await listMonitors(this, org);
+  if (flags.json) return writeJson(this, { data: monitors, hasMore });
+  if (monitors.length === 0) {
+    writeTip(
+      this,
+      `No cron monitors in ${org}. Create one with: tracker monitor run <slug> --schedule '<crontab>' -- <command>`,
+    );
+    return;
+  }
+  await writeList(
+    this,
+    formatMonitorTable(monitors, {
+      width: this.isStdoutTTY ? this.terminalWidth : undefined,
+      nowMs: this.now(),
+    }),
+  );
+  const more = hasMore ? " More exist; the service shows them all." : "";
+  writeListTip(
+    this,
+    `Showing ${monitors.length} monitor${monitors.length === 1 ? "" : "s"} of ${org}.${more}`,
+  );
+}

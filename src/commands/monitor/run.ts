@@ -1,0 +1,48 @@
+import type { TrackerContext } from "../../context.ts";
+import { dsnForSend } from "../../lib/envelope/dsn.ts";
+import { envelopeUrl } from "../../lib/envelope/send.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { JobExitError } from "../../lib/monitors/child.ts";
+import { monitorConfig, runMonitored } from "../../lib/monitors/run.ts";
+import type { MonitorRunFlags } from "./index.ts";
+
+const SLUG_RE = /^[a-z0-9][a-z0-9_-]{0,49}$/i;
+
+/**
+ * `tracker monitor run <slug> -- <command…>`: check the flags and the DSN before anything runs,
+ * then run the job between its check-ins and exit with its code (JobExitError when not 0).
+ */
+export default async function monitorRun(
+  this: TrackerContext,
+  flags: MonitorRunFlags,
+  ...words: string[]
+): Promise<void> {
+  const [slug, ...command] = words;
+  if (!slug || !SLUG_RE.test(slug)) {
+    throw new ValidationError(
+      `Invalid monitor slug '${slug ?? ""}': letters, digits, - and _ (up to 50).`,
+      "slug",
+    );
+  }
+  if (command.length === 0) {
+    throw new ValidationError(
+      "Name the command after --: tracker monitor run <slug> -- <command>",
+      "command",
+    );
+  }
+  if (flags.schedule !== undefined && flags.interval !== undefined) {
+    throw new ValidationError("Use --schedule or --interval, not both.", "schedule");
+  }
+  const config = monitorConfig(flags);
+  const tuning = flags.checkInMargin ?? flags.maxRuntime ?? flags.timezone;
+  if (!config && tuning !== undefined) {
+    throw new ValidationError(
+      "--check-in-margin, --max-runtime and --timezone go with --schedule or --interval.",
+      "schedule",
+    );
+  }
+  const { dsn } = dsnForSend(this, `tracker monitor run ${slug} -- …`);
+  envelopeUrl(dsn);
+  const outcome = await runMonitored(this, { dsn, slug, environment: flags.env, config, command });
+  if (outcome.code !== 0) throw new JobExitError(outcome);
+}

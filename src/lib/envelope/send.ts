@@ -1,0 +1,118 @@
+/**
+ * Sends by DSN (API.md §18.4): an envelope POSTed to `{dsn-host}/api/{projectId}/envelope/`,
+ * authenticated by the DSN's public key in `X-Sentry-Auth`, never with the API token. Only https
+ * hosts, or plain http to a loopback host (a local relay or test server), are sent to.
+ */
+import type { TrackerContext } from "../../context.ts";
+import type { Dsn } from "../dsn/parse.ts";
+import { ApiError, ConfigError, NetworkError } from "../errors.ts";
+import { VERSION } from "../version.ts";
+
+/** One envelope item: its type and its JSON payload. */
+export interface EnvelopeItem {
+  type: string;
+  payload: unknown;
+}
+
+/** A new 32-hex id (event ids, check-in ids). */
+export function newId(): string {
+  return crypto.randomUUID().replace(/-/g, "");
+}
+
+/**
+ * The envelope text: the header line, then per item a header line with its byte `length` and the
+ * payload line. JSON.stringify never emits a raw newline, so each payload is one line.
+ */
+export function buildEnvelope(header: Record<string, unknown>, items: readonly EnvelopeItem[]): string {
+  const lines = [JSON.stringify(header)];
+  for (const item of items) {
+    const payload = JSON.stringify(item.payload);
+    lines.push(JSON.stringify({ type: item.type, length: Buffer.byteLength(payload) }), payload);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(?:\.\d{1,3}){3}$/.test(h);
+}
+
+/** The envelope endpoint of a DSN; ConfigError for plain http to a host that is not loopback. */
+export function envelopeUrl(dsn: Dsn): string {
+  const url = new URL(`${dsn.scheme}://${dsn.host}/`);
+  if (dsn.scheme !== "https" && !isLoopback(url.hostname)) {
+    throw new ConfigError(
+      `Refusing to send to ${dsn.host} over plain http.`,
+      "Use an https DSN (plain http is only sent to localhost or 127.0.0.1).",
+    );
+  }
+  const prefix = dsn.pathPrefix ? `${dsn.pathPrefix}/` : "";
+  return `${url.origin}/${prefix}api/${dsn.projectId}/envelope/`;
+}
+
+/** The `X-Sentry-Auth` header value for a DSN. */
+export function sentryAuthHeader(dsn: Dsn): string {
+  return `Sentry sentry_key=${dsn.publicKey}, sentry_version=7, sentry_client=tracker/${VERSION}`;
+}
+
+/** Options of sendEnvelope. */
+export interface SendOptions {
+  /** Gives up (NetworkError) after this many ms, the response body included. */
+  timeoutMs: number;
+  /** Cancels the send early (e.g. the time budget of `monitor run` ran out). */
+  signal?: AbortSignal;
+}
+
+/**
+ * POSTs an envelope once, no retries. Resolves with the id the server acknowledged (if any);
+ * rejects with NetworkError (no answer, or timed out) or ApiError (a non-2xx status).
+ */
+export async function sendEnvelope(
+  ctx: TrackerContext,
+  dsn: Dsn,
+  body: string,
+  opts: SendOptions,
+): Promise<{ id: string | undefined }> {
+  const url = envelopeUrl(dsn);
+  const timeout = AbortSignal.timeout(opts.timeoutMs);
+  const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
+  let res: Response;
+  let text: string;
+  try {
+    res = await ctx.fetch(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-sentry-envelope",
+        "X-Sentry-Auth": sentryAuthHeader(dsn),
+      },
+      body,
+      signal,
+      redirect: "error",
+    });
+    text = await res.text();
+  } catch (err) {
+    const why = timeout.aborted
+      ? `no answer within ${(opts.timeoutMs / 1000).toFixed(1)} s`
+      : signal.aborted
+        ? "cancelled"
+        : err instanceof Error
+          ? err.message
+          : String(err);
+    throw new NetworkError(`Could not reach ${dsn.host}: ${why}.`);
+  }
+  ctx.log.debug(`POST ${url} → ${res.status}`);
+  if (!res.ok) {
+    throw new ApiError({
+      status: res.status,
+      endpoint: url,
+      message: `${dsn.host} refused the envelope with status ${res.status}`,
+      detail: text.slice(0, 500) || undefined,
+    });
+  }
+  try {
+    const parsed = JSON.parse(text) as { id?: unknown };
+    return { id: typeof parsed.id === "string" ? parsed.id : undefined };
+  } catch {
+    return { id: undefined };
+  }
+}
