@@ -1,0 +1,85 @@
+import type { TrackerContext } from "../../context.ts";
+import { getSourceMapDebug } from "../../lib/api/artifacts.ts";
+import { type ApiEvent, getLatestEvent, getProjectEvent } from "../../lib/api/events.ts";
+import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { eventTag } from "../../lib/sourcemap/event-frames.ts";
+import {
+  type ExplainContext,
+  explainFromBundles,
+  explainFromDebug,
+  fixCommand,
+} from "../../lib/sourcemap/explain.ts";
+import type { ExplainFlags } from "./index.ts";
+
+async function loadEvent(
+  ctx: TrackerContext,
+  ref: string,
+  target: string | undefined,
+): Promise<{ org: string; project: string; event: ApiEvent }> {
+  const command = "tracker sourcemap explain <event-id>";
+  if (/^[0-9a-fA-F]{32}$/.test(ref.replaceAll("-", ""))) {
+    const { org, project } = await resolveOrgProject(ctx, target, { command });
+    return {
+      org,
+      project,
+      event: await getProjectEvent(ctx, org, project, ref.replaceAll("-", "").toLowerCase()),
+    };
+  }
+  const { org, issue } = await resolveIssue(ctx, ref, { command });
+  return { org, project: issue.project.slug, event: await getLatestEvent(ctx, org, issue.id) };
+}
+
+/** `tracker sourcemap explain`: per minified frame, what is missing, then the fixing command. */
+export default async function sourcemapExplain(
+  this: TrackerContext,
+  flags: ExplainFlags,
+  ref: string,
+  target?: string,
+): Promise<void> {
+  const { org, project, event } = await loadEvent(this, ref, target);
+  const ec: ExplainContext = {
+    target: `${org}/${project}`,
+    release: eventTag(event, "release"),
+    dist: eventTag(event, "dist"),
+  };
+  const debug = await getSourceMapDebug(this, org, project, event.eventID);
+  const frames = debug
+    ? explainFromDebug(event, debug, ec)
+    : await explainFromBundles(this, org, project, event, ec);
+  const fix = fixCommand(frames, ec) ?? null;
+  if (flags.json) {
+    return writeJson(this, {
+      eventId: event.eventID,
+      org,
+      project,
+      release: ec.release ?? null,
+      dist: ec.dist ?? null,
+      source: debug ? "debug-endpoint" : "bundles",
+      frames: frames.map((f) => ({
+        absPath: f.absPath,
+        function: f.function,
+        lineNo: f.lineNo,
+        colNo: f.colNo,
+        debugId: f.debugId,
+        cause: f.cause,
+        detail: f.detail,
+      })),
+      fix,
+    });
+  }
+  if (frames.length === 0) {
+    writeLines(this, `Event ${event.eventID} has no minified JavaScript frames: nothing to explain.`);
+    return;
+  }
+  const lines = [
+    `Event ${event.eventID} (${org}/${project}): ${frames.length} minified frame${frames.length === 1 ? "" : "s"}`,
+  ];
+  for (const f of frames) {
+    const at = `${f.absPath}:${f.lineNo ?? "?"}:${f.colNo ?? "?"}`;
+    lines.push(`  ${f.function ?? "?"}  ${at}`, `    ${f.cause}: ${f.detail}`);
+  }
+  writeLines(this, lines);
+  if (fix) writeTip(this, `Fix: ${fix}`);
+}

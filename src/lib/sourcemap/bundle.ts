@@ -1,0 +1,168 @@
+/**
+ * The artifact bundle (API.md §20.3): a zip of the files under `files/…` plus `manifest.json`
+ * (each file's URL, type and `debug-id`/`sourcemap` headers), written straight into a ChunkSpool.
+ * Minified files go first (their debug IDs and map references are then known when their maps
+ * follow), each group sorted by URL, the manifest last: identical input gives identical bytes.
+ * Memory: one file and one chunk at a time.
+ */
+import { readFileSync } from "node:fs";
+import { debugIdFromBytes, jsDebugId, mapDebugId, sourceMappingUrl } from "./debug-id.ts";
+import { BadSourceMap, parseSourceMap } from "./inject-text.ts";
+import type { ChunkSpool } from "./spool.ts";
+import { isInside, mapPathFor, type FoundFile, type SkipNote } from "./walk.ts";
+import { ZipWriter } from "./zip.ts";
+
+/** Options of the bundle. */
+export interface BundleOptions {
+  org: string;
+  projects: readonly string[];
+  release?: string;
+  dist?: string;
+  /** Prefix of every URL (default `~/`). */
+  urlPrefix: string;
+  /** Removed from the start of each path before the prefix is added. */
+  stripPrefix?: string;
+  /** Validate maps and add a missing debug ID from their JS file (default); false uploads bytes as they are. */
+  rewrite: boolean;
+  /** Files larger than this are left out with a note (the server's `maxFileSize`). */
+  maxFileSize: number;
+}
+
+/** One file in the bundle. */
+export interface BundledFile {
+  path: string;
+  url: string;
+  type: "minified_source" | "source_map";
+  debugId?: string;
+  size: number;
+}
+
+/** The bundle as spooled. */
+export interface BuiltBundle {
+  files: BundledFile[];
+  skipped: SkipNote[];
+  checksum: string;
+  size: number;
+}
+
+/** The URL of a path below its root: prefix + path without the strip prefix. */
+export function fileUrl(rel: string, urlPrefix: string, stripPrefix?: string): string {
+  let path = rel;
+  if (stripPrefix) {
+    const strip = stripPrefix.replace(/^\.\//, "");
+    if (path.startsWith(strip)) path = path.slice(strip.length);
+  }
+  path = path.replace(/^\/+/, "");
+  const prefix = urlPrefix === "" || urlPrefix.endsWith("/") ? urlPrefix : `${urlPrefix}/`;
+  return `${prefix}${path}`;
+}
+
+/** The zip path of a URL: `files/<scheme>/<host>/<path>`, with `_` for `~` (`~/a.js` → `files/_/_/a.js`). */
+export function zipPathOf(url: string): string {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)\/?(.*)$/i.exec(url);
+  if (m) return `files/${m[1]}/${m[2] || "_"}/${m[3]}`;
+  return `files/_/_/${url.replace(/^~?\/+/, "")}`;
+}
+
+/** Builds the bundle of `files` into `spool`. */
+export function buildBundle(
+  files: readonly FoundFile[],
+  opts: BundleOptions,
+  spool: ChunkSpool,
+): BuiltBundle {
+  const zip = new ZipWriter((b) => spool.write(b));
+  const skipped: SkipNote[] = [];
+  const bundled: BundledFile[] = [];
+  const manifest: Record<string, { type: string; url: string; headers: Record<string, string> }> = {};
+  const urls = new Set<string>();
+  const idOfMap = new Map<string, string>();
+  const withUrl = files
+    .map((f) => ({ f, url: fileUrl(f.rel, opts.urlPrefix, opts.stripPrefix) }))
+    .sort((a, b) => {
+      const ma = a.f.rel.endsWith(".map") ? 1 : 0;
+      const mb = b.f.rel.endsWith(".map") ? 1 : 0;
+      return ma - mb || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+    });
+  for (const { f, url } of withUrl) {
+    if (urls.has(url)) {
+      skipped.push({ path: f.abs, reason: `another file already has the URL ${url}` });
+      continue;
+    }
+    if (f.size > opts.maxFileSize) {
+      skipped.push({
+        path: f.rel,
+        reason: `${f.size} bytes is over the server's maxFileSize (${opts.maxFileSize})`,
+      });
+      continue;
+    }
+    let data: Uint8Array = readFileSync(f.abs);
+    const headers: Record<string, string> = {};
+    const isMap = f.rel.endsWith(".map");
+    if (isMap) {
+      let id = idOfMap.get(f.abs);
+      if (opts.rewrite) {
+        let map: Record<string, unknown>;
+        try {
+          map = parseSourceMap(new TextDecoder().decode(data));
+        } catch (err) {
+          if (!(err instanceof BadSourceMap)) throw err;
+          skipped.push({ path: f.rel, reason: `corrupt source map: ${err.message}` });
+          continue;
+        }
+        const own = mapDebugId(map);
+        if (!own && id) {
+          map.debug_id = id;
+          map.debugId = id;
+          data = new TextEncoder().encode(JSON.stringify(map));
+        }
+        id = own ?? id;
+      }
+      if (id) headers["debug-id"] = id;
+    } else {
+      const text = new TextDecoder().decode(data);
+      const id = jsDebugId(text);
+      const ref = sourceMappingUrl(text);
+      const mapAbs = mapPathFor(f.abs, ref);
+      if (ref !== undefined && mapAbs !== undefined && !isInside(f.root, mapAbs)) {
+        skipped.push({
+          path: f.rel,
+          reason: `its sourceMappingURL points outside the tree (${ref}); reference dropped`,
+        });
+      } else if (ref !== undefined && !ref.startsWith("data:")) {
+        headers.sourcemap = ref;
+      }
+      if (id) {
+        headers["debug-id"] = id;
+        if (mapAbs) idOfMap.set(mapAbs, id);
+      }
+    }
+    const type = isMap ? "source_map" : "minified_source";
+    const path = zipPathOf(url);
+    zip.addFile(path, data);
+    urls.add(url);
+    manifest[path] = { type, url, headers };
+    bundled.push({
+      path: f.rel,
+      url,
+      type,
+      size: data.length,
+      ...(headers["debug-id"] ? { debugId: headers["debug-id"] } : {}),
+    });
+  }
+  const entryList = Object.entries(manifest).map(
+    ([p, e]) => `${p}\0${e.url}\0${e.headers["debug-id"] ?? ""}`,
+  );
+  const doc = {
+    files: manifest,
+    // The bundle's own id (its later bundleId): derived from its entries, so it is stable too.
+    debug_id: debugIdFromBytes(`${entryList.join("\n")}\n${spool.size}`),
+    org: opts.org,
+    ...(opts.projects.length === 1 ? { project: opts.projects[0] } : {}),
+    ...(opts.release ? { release: opts.release } : {}),
+    ...(opts.dist ? { dist: opts.dist } : {}),
+  };
+  zip.addFile("manifest.json", new TextEncoder().encode(JSON.stringify(doc)));
+  zip.finish();
+  const checksum = spool.finish();
+  return { files: bundled, skipped, checksum, size: spool.size };
+}

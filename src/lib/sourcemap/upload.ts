@@ -1,0 +1,208 @@
+/**
+ * `sourcemap upload` (API.md §20.2): find the files, then either reuse the bundle remembered for
+ * the same inputs (one assemble request when the server has it) or build it into chunks, ask
+ * assemble which chunks are missing, send only those, assemble, and with `wait` poll to ok/error.
+ */
+import type { TrackerContext } from "../../context.ts";
+import {
+  type AssembleRequest,
+  type AssembleResponse,
+  assembleBundle,
+  type ChunkUploadOptions,
+  getChunkUploadOptions,
+} from "../api/artifacts.ts";
+import { ApiError, ConfigError, ValidationError } from "../errors.ts";
+import { baseUrlFor, isTrustedRegionUrl } from "../http/url.ts";
+import { type BundleOptions, type BundledFile, buildBundle } from "./bundle.ts";
+import { inputFingerprint, readCachedBundle, writeCachedBundle } from "./cache.ts";
+import { ChunkSpool } from "./spool.ts";
+import { sendChunks } from "./transfer.ts";
+import { type SkipNote, walkFiles } from "./walk.ts";
+
+/** Seconds between assemble polls with `wait`, and the default longest wait (legacy sentry-cli's). */
+export const POLL_INTERVAL_MS = 1_000;
+/** Longest wait for ok/error when the server names no `maxWait`. */
+export const DEFAULT_MAX_WAIT_MS = 300_000;
+
+/** Input of uploadSourcemaps. */
+export interface UploadInput {
+  paths: readonly string[];
+  exts: readonly string[];
+  ignore: readonly string[];
+  bundle: Omit<BundleOptions, "maxFileSize">;
+  wait: boolean;
+  /** Rebuild even when the inputs are unchanged. */
+  force: boolean;
+  /** Called with chunk progress (sent, total) on a terminal. */
+  progress?: (sent: number, total: number) => void;
+}
+
+/** What the upload did (the `--json` document). */
+export interface UploadReport {
+  org: string;
+  projects: readonly string[];
+  release: string | null;
+  dist: string | null;
+  files: BundledFile[];
+  skipped: SkipNote[];
+  bundleSize: number;
+  checksum: string;
+  chunks: { total: number; sent: number; skipped: number };
+  /** The inputs matched a bundle built before: nothing was rebuilt. */
+  reused: boolean;
+  state: string;
+  detail: string | null;
+}
+
+/** The upload URL to POST chunks to; only a URL on the service's or the org's host may get the token. */
+async function uploadUrlOf(ctx: TrackerContext, org: string, options: ChunkUploadOptions): Promise<string> {
+  const orgBase = await baseUrlFor(ctx, { org });
+  const url = new URL(options.url, `${orgBase.replace(/\/+$/, "")}/`).toString();
+  if (isTrustedRegionUrl(orgBase, url) || isTrustedRegionUrl(ctx.settings.baseUrl, url)) return url;
+  throw new ConfigError(
+    `The service named an upload URL on another host (${new URL(url).host}); tracker sends the token only to the service it belongs to, so nothing was uploaded.`,
+    "Check TRACKER_URL, or the server's chunk-upload settings (system.upload-url-prefix).",
+  );
+}
+
+function failed(org: string, a: AssembleResponse): ApiError {
+  return new ApiError({
+    status: 200,
+    endpoint: `POST /api/0/organizations/${org}/artifactbundle/assemble/`,
+    message: "The service failed to process the uploaded files",
+    detail: a.detail ?? "(no detail)",
+    hint: "Check the files named above (a corrupt map, an unsupported file), then upload again.",
+  });
+}
+
+/** Polls assemble until ok or error (or the wait runs out: then the last state is reported). */
+async function waitForResult(
+  ctx: TrackerContext,
+  org: string,
+  req: AssembleRequest,
+  first: AssembleResponse,
+  maxWaitMs: number,
+): Promise<AssembleResponse> {
+  let a = first;
+  const until = ctx.now() + maxWaitMs;
+  while ((a.state === "created" || a.state === "assembling") && ctx.now() < until) {
+    await ctx.sleep(POLL_INTERVAL_MS);
+    a = await assembleBundle(ctx, org, req);
+  }
+  return a;
+}
+
+/** Runs one upload for `org` and `projects`. */
+export async function uploadSourcemaps(
+  ctx: TrackerContext,
+  org: string,
+  input: UploadInput,
+): Promise<UploadReport> {
+  const { files, skipped } = walkFiles(input.paths, { cwd: ctx.cwd, exts: input.exts, ignore: input.ignore });
+  if (files.length === 0) {
+    throw new ValidationError(
+      `No files with the extensions ${input.exts.join(", ")} under ${input.paths.join(", ")}.`,
+      "path",
+    );
+  }
+  const base: Omit<AssembleRequest, "checksum" | "chunks"> = {
+    projects: input.bundle.projects,
+    ...(input.bundle.release ? { version: input.bundle.release } : {}),
+    ...(input.bundle.dist ? { dist: input.bundle.dist } : {}),
+  };
+  const report = (
+    r: Pick<UploadReport, "files" | "bundleSize" | "checksum" | "chunks" | "reused">,
+    a: AssembleResponse,
+    notes: SkipNote[],
+  ): UploadReport => ({
+    org,
+    projects: input.bundle.projects,
+    release: input.bundle.release ?? null,
+    dist: input.bundle.dist ?? null,
+    skipped: notes,
+    ...r,
+    state: a.state,
+    detail: a.detail ?? null,
+  });
+  const fingerprint = inputFingerprint(files, { ...input.bundle, maxFileSize: 0 });
+  const cached = input.force ? undefined : readCachedBundle(ctx, org, fingerprint);
+  if (cached) {
+    const req = { ...base, checksum: cached.checksum, chunks: cached.chunks };
+    const a = await assembleBundle(ctx, org, req);
+    if (a.missingChunks.length === 0 && a.state !== "not_found") {
+      ctx.log.debug(`sourcemap upload: inputs unchanged; bundle ${cached.checksum} is known to the service`);
+      const done = input.wait ? await waitForResult(ctx, org, req, a, DEFAULT_MAX_WAIT_MS) : a;
+      if (done.state === "error") throw failed(org, done);
+      const n = cached.chunks.length;
+      return report(
+        {
+          files: cached.files,
+          bundleSize: cached.size,
+          checksum: cached.checksum,
+          chunks: { total: n, sent: 0, skipped: n },
+          reused: true,
+        },
+        done,
+        skipped,
+      );
+    }
+    ctx.log.debug("sourcemap upload: the service lacks chunks of the remembered bundle; rebuilding");
+  }
+  const options = await getChunkUploadOptions(ctx, org);
+  if (options.accept.length > 0 && !options.accept.some((x) => x.startsWith("artifact_bundles")))
+    throw new ConfigError("The service does not accept artifact bundles (too old for debug-ID uploads).");
+  if (options.hashAlgorithm !== "sha1")
+    throw new ConfigError(
+      `The service asks for ${options.hashAlgorithm} chunk checksums; tracker sends sha1.`,
+    );
+  const uploadUrl = await uploadUrlOf(ctx, org, options);
+  const spool = new ChunkSpool(options.chunkSize);
+  try {
+    const built = buildBundle(files, { ...input.bundle, maxFileSize: options.maxFileSize }, spool);
+    const notes = [...skipped, ...built.skipped];
+    if (built.files.length === 0)
+      throw new ValidationError("Nothing to upload: every file was skipped.", "path");
+    const req = { ...base, checksum: built.checksum, chunks: spool.chunks.map((c) => c.sha1) };
+    let a = await assembleBundle(ctx, org, req);
+    const missing = new Set(a.missingChunks);
+    const toSend = spool.chunks.filter((c) => missing.has(c.sha1));
+    if (toSend.length > 0) {
+      input.progress?.(0, toSend.length);
+      await sendChunks(ctx, uploadUrl, options, spool, toSend, (n) => input.progress?.(n, toSend.length));
+      a = await assembleBundle(ctx, org, req);
+    }
+    if (a.state === "not_found" && a.missingChunks.length > 0)
+      throw new ApiError({
+        status: 200,
+        endpoint: `POST /api/0/organizations/${org}/artifactbundle/assemble/`,
+        message: `The service still lacks ${a.missingChunks.length} chunk(s) after the upload`,
+        hint: "Run the same command again: chunks already received are not sent twice.",
+      });
+    if (a.state !== "error") {
+      writeCachedBundle(ctx, org, fingerprint, {
+        checksum: built.checksum,
+        chunks: req.chunks,
+        chunkSize: options.chunkSize,
+        size: built.size,
+        files: built.files,
+      });
+    }
+    const maxWait = options.maxWait ? options.maxWait * 1000 : DEFAULT_MAX_WAIT_MS;
+    const done = input.wait ? await waitForResult(ctx, org, req, a, maxWait) : a;
+    if (done.state === "error") throw failed(org, done);
+    const total = spool.chunks.length;
+    return report(
+      {
+        files: built.files,
+        bundleSize: built.size,
+        checksum: built.checksum,
+        chunks: { total, sent: toSend.length, skipped: total - toSend.length },
+        reused: false,
+      },
+      done,
+      notes,
+    );
+  } finally {
+    spool.dispose();
+  }
+}
