@@ -32,6 +32,7 @@ const PageSchema = v.strictObject({
   data: v.array(IssueSchema),
   hasMore: v.boolean(),
   nextCursor: v.optional(v.string()),
+  total: v.optional(v.number()),
 });
 
 const issueCalls = () => api.requestsTo("/api/0/organizations/acme/issues/");
@@ -90,7 +91,7 @@ describe("issue list paging", () => {
   test("empty results are one JSON document too", async () => {
     const r = await runCli(["issue", "list", "initech/tps-reports", "--json"], { api, token: USER_TOKEN });
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ data: [], hasMore: false });
+    expect(JSON.parse(r.stdout)).toEqual({ data: [], hasMore: false, total: 0 });
     expect(r.stderr).toBe("");
   });
 
@@ -264,7 +265,7 @@ describe("issue list org-wide", () => {
 describe("issue list human output", () => {
   const TITLE = "Issues in acme/web (is:unresolved, sorted by last seen, last 90d):";
   const TIPS =
-    "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n";
+    "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3 of 1,282; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n";
 
   test("piped: one tab-separated row per issue, RFC 3339 times, nothing else anywhere (golden)", async () => {
     const r = await list(["acme/web", "-n", "3"]);

@@ -23,6 +23,7 @@ describe("--fields", () => {
       ],
       hasMore: true,
       nextCursor: "0:2:0",
+      total: 1282,
     });
   });
 

@@ -33,6 +33,8 @@ interface Listing {
   hasMore: boolean;
   nextCursor?: string;
   errors: ProjectFailure[];
+  /** How many issues match in all, when the service said (`X-Hits`). */
+  total?: number;
   header: string;
   /** Whether `-c last` can continue this listing. */
   resumable: boolean;
@@ -53,25 +55,22 @@ const SORT_TEXT: Record<string, string> = {
   user: "users",
 };
 
-function fetchIssues(
+async function fetchIssues(
   ctx: TrackerContext,
   org: string,
   projects: readonly string[],
   flags: IssueListFlags,
   limit: number,
   cursor: string | undefined,
-): Promise<Page<ApiIssue>> {
-  return fetchLimited(limit, cursor, (size, c) =>
-    searchIssuesPage(ctx, {
-      org,
-      projects,
-      query: flags.query,
-      sort: flags.sort,
-      period: flags.period,
-      limit: size,
-      cursor: c,
-    }),
-  );
+): Promise<Page<ApiIssue> & { total?: number }> {
+  const { query, sort, period } = flags;
+  let total: number | undefined;
+  const page = await fetchLimited(limit, cursor, async (size, c) => {
+    const p = await searchIssuesPage(ctx, { org, projects, query, sort, period, limit: size, cursor: c });
+    total ??= p.hits;
+    return p;
+  });
+  return total === undefined ? page : { ...page, total };
 }
 
 function keyFor(target: string, flags: IssueListFlags): string {
@@ -107,6 +106,7 @@ async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueList
     rows: page.data.map((i) => ({ ...toIssue(i), org: p.org })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    ...(page.total === undefined ? {} : { total: page.total }),
     errors: [],
     header: `Issues in ${label}`,
     resumable: true,
@@ -139,6 +139,7 @@ async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags):
     })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    ...(page.total === undefined ? {} : { total: page.total }),
     errors: [],
     header: `Issues in all projects of ${org}`,
     resumable: true,
@@ -244,6 +245,7 @@ export async function listIssuesFor(
       data: listing.rows,
       hasMore: listing.hasMore,
       ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}),
+      ...(listing.total === undefined ? {} : { total: listing.total }),
       ...(listing.errors.length > 0 ? { errors: listing.errors } : {}),
     });
   }
@@ -284,11 +286,14 @@ export async function listIssuesFor(
   );
   writeListTip(this, viewTip(listing.rows[0] as Row, listing.aliased, refOf));
   if (listing.hasMore) {
+    // With the service's count of matches (X-Hits): "Showing 25 of 1,234".
+    const n = (x: number) => x.toLocaleString("en-US");
+    const shown = `${n(listing.rows.length)}${listing.total === undefined ? "" : ` of ${n(listing.total)}`}`;
     writeListTip(
       this,
       listing.resumable
-        ? `Showing ${listing.rows.length}; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).`
-        : `Showing ${listing.rows.length}; more exist. Show more at once with -n (up to 1000).`,
+        ? `Showing ${shown}; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).`
+        : `Showing ${shown}; more exist. Show more at once with -n (up to 1000).`,
     );
   }
 }

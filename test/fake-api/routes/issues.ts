@@ -152,6 +152,33 @@ export function addIssue(
   return issue;
 }
 
+/**
+ * "My plate" data (`tracker status`): issues assigned to the seeded user or to one of their teams,
+ * one assigned to a team they are not in, and regressed issues (one in a project they are not a
+ * member of). Returns the short IDs per org and section, for assertions.
+ */
+export function seedMyPlate(state: FakeState) {
+  const s = issueStore(state);
+  const at = (org: string, shortId: string) => {
+    const x = s.issues.find((i) => i.org === org && i.shortId === shortId);
+    if (!x) throw new Error(`no seeded issue ${org}/${shortId}`);
+    return x;
+  };
+  const jane = { type: "user" as const, id: "12345", name: "Jane Doe", email: "jane@example.com" };
+  at("acme", "WEB-1").assignedTo = jane;
+  at("acme", "API-2").assignedTo = jane;
+  at("acme", "WEB-3").assignedTo = { type: "team", id: "200002", name: "backend" };
+  at("acme", "WEB-4").assignedTo = { type: "team", id: "200001", name: "frontend" };
+  at("globex", "BILLING-1").assignedTo = jane;
+  at("acme", "WEB-5").substatus = "regressed";
+  at("acme", "MOBILE-APP-2").substatus = "regressed";
+  at("acme", "WORKER-1").substatus = "regressed";
+  return {
+    acme: { assigned: ["WEB-1", "API-2", "WEB-3"], regressed: ["WEB-5", "MOBILE-APP-2"] },
+    globex: { assigned: ["BILLING-1"], regressed: [] as string[] },
+  };
+}
+
 /** Removes every issue of a project (tests: empty projects). */
 export function clearIssues(state: FakeState, org: string, projectSlug: string): void {
   const s = issueStore(state);
@@ -209,16 +236,82 @@ export function issueJson(state: FakeState, x: FakeIssue) {
   };
 }
 
+/** The X-Max-Hits issue lists send (the most the fake's search "counts"). */
+export const ISSUE_MAX_HITS = 10_000;
+
 type Filter = (x: FakeIssue) => boolean;
+const PERIOD_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const IS_VALUES = ["unresolved", "resolved", "ignored", "archived"];
+const SUBSTATUS_VALUES = ["regressed", "new", "ongoing", "escalating"];
+
+/** The teams of the seeded user (Jane): the `backend` teams of acme and globex (`assigned:my_teams`). */
+export const MY_TEAM_IDS: ReadonlySet<string> = new Set(["200002", "200011"]);
+
+/** Who searches: `assigned:me` and `assigned:my_teams` are resolved against this (API.md §19.4). */
+export interface Searcher {
+  userId?: string;
+  teamIds?: ReadonlySet<string>;
+}
+
+/** The substatus an issue shows (issueJson): its own, else `ongoing` while unresolved. */
+function substatusOf(x: FakeIssue): string | null {
+  return x.substatus !== undefined ? x.substatus : x.status === "unresolved" ? "ongoing" : null;
+}
+
+function assigneeFilter(value: string, who: Searcher): Filter | string {
+  const one = (v: string): Filter | string => {
+    if (v === "me") return (x) => x.assignedTo?.type === "user" && x.assignedTo.id === who.userId;
+    if (v === "my_teams")
+      return (x) => x.assignedTo?.type === "team" && (who.teamIds ?? MY_TEAM_IDS).has(x.assignedTo.id);
+    if (v === "none") return (x) => !x.assignedTo;
+    if (v.startsWith("#")) return (x) => x.assignedTo?.type === "team" && x.assignedTo.name === v.slice(1);
+    if (v.includes("@")) return (x) => x.assignedTo?.email === v;
+    return `Error parsing search query: Invalid value '${v}' for 'assigned:'`;
+  };
+  const values = value.startsWith("[")
+    ? value
+        .slice(1, -1)
+        .split(",")
+        .map((v) => v.trim())
+    : [value];
+  const fs: Filter[] = [];
+  for (const v of values) {
+    const f = one(v);
+    if (typeof f === "string") return f;
+    fs.push(f);
+  }
+  return (x) => fs.some((f) => f(x));
+}
+
+function firstSeenFilter(value: string): Filter | string {
+  const m = /^(>=|<=|>|<)?(.+)$/.exec(value) as RegExpExecArray;
+  const op = m[1] ?? "=";
+  const text = m[2] as string;
+  const rel = /^-(\d+)([smhdw])$/.exec(text);
+  const at = rel
+    ? ISSUES_NOW_MS - Number(rel[1]) * (PERIOD_MS[rel[2] as string] as number)
+    : Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+  if (!Number.isFinite(at)) return `Error parsing search query: Invalid date: ${text}`;
+  // A relative time means "within": -24h is firstSeen >= now - 24h.
+  const cmp = rel && op === "=" ? ">=" : op;
+  const test: Record<string, (t: number) => boolean> = {
+    ">=": (t) => t >= at,
+    ">": (t) => t > at,
+    "<=": (t) => t <= at,
+    "<": (t) => t < at,
+    "=": (t) => t === at,
+  };
+  const pass = test[cmp] as (t: number) => boolean;
+  return (x) => pass(x.firstSeen);
+}
 
 /** Parses the subset of Sentry search syntax the fake understands; errors read like Sentry's. */
-export function parseSearch(query: string): Filter[] | string {
+export function parseSearch(query: string, who: Searcher = {}): Filter[] | string {
   if ((query.match(/"/g) ?? []).length % 2 === 1) {
     return 'Error parsing search query: Expected """ but end of input found.';
   }
   const filters: Filter[] = [];
-  const tokens = query.match(/!?[\w.]+:"[^"]*"|"[^"]*"|\S+/g) ?? [];
+  const tokens = query.match(/!?[\w.]+:"[^"]*"|!?[\w.]+:\[[^\]]*\]|"[^"]*"|\S+/g) ?? [];
   for (const token of tokens) {
     const m = /^(!?)([\w.]+):(.*)$/.exec(token);
     if (!m) {
@@ -231,11 +324,23 @@ export function parseSearch(query: string): Filter[] | string {
     if (value === "") return `Error parsing search query: Empty string after '${key}:'`;
     let f: Filter;
     if (key === "is") {
-      if (!IS_VALUES.includes(value)) {
-        return `Error parsing search query: Invalid value for "is" search, valid values are ${IS_VALUES.join(", ")}`;
+      if (SUBSTATUS_VALUES.includes(value)) {
+        f = (x) => substatusOf(x) === value;
+      } else {
+        if (!IS_VALUES.includes(value)) {
+          return `Error parsing search query: Invalid value for "is" search, valid values are ${[...IS_VALUES, ...SUBSTATUS_VALUES].join(", ")}`;
+        }
+        const want = value === "archived" ? "ignored" : value;
+        f = (x) => x.status === want;
       }
-      const want = value === "archived" ? "ignored" : value;
-      f = (x) => x.status === want;
+    } else if (key === "assigned") {
+      const a = assigneeFilter(value, who);
+      if (typeof a === "string") return a;
+      f = a;
+    } else if (key === "firstSeen" || key === "age") {
+      const a = firstSeenFilter(value);
+      if (typeof a === "string") return a;
+      f = a;
     } else if (key === "level") f = (x) => x.level === value;
     else if (key === "environment") f = (x) => x.environment === value;
     else if (key === "issue") f = (x) => x.shortId === value.toUpperCase();
@@ -245,7 +350,6 @@ export function parseSearch(query: string): Filter[] | string {
   return filters;
 }
 
-const PERIOD_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const SORTS: Record<string, (a: FakeIssue, b: FakeIssue) => number> = {
   date: (a, b) => b.lastSeen - a.lastSeen,
   new: (a, b) => b.firstSeen - a.firstSeen,
@@ -273,7 +377,7 @@ function listIssues(req: FakeRequest): Response {
     }
   }
   const rawQuery = req.query.get("query");
-  const filters = parseSearch(rawQuery === null ? "is:unresolved" : rawQuery);
+  const filters = parseSearch(rawQuery === null ? "is:unresolved" : rawQuery, { userId: req.token?.userId });
   if (typeof filters === "string") return detail(400, filters);
   const period = req.query.get("statsPeriod");
   let since = Number.NEGATIVE_INFINITY;
@@ -290,7 +394,10 @@ function listIssues(req: FakeRequest): Response {
     .issues.filter((x) => ids.has(x.projectId) && x.lastSeen >= since && filters.every((f) => f(x)))
     .sort((a, b) => sort(a, b) || Number(b.id) - Number(a.id))
     .map((x) => issueJson(req.state, x));
-  return paginate(req, items, { sizeParam: "limit", defaultSize: 100 });
+  const res = paginate(req, items, { sizeParam: "limit", defaultSize: 100 });
+  // Issue lists count their matches (paginate sends X-Hits) up to a maximum (API.md §19.2).
+  if (res.ok) res.headers.set("X-Max-Hits", String(ISSUE_MAX_HITS));
+  return res;
 }
 
 /** The issue of `:id` in `:org`, or the Sentry-style 404. */

@@ -1,0 +1,50 @@
+import type { TrackerContext } from "../../context.ts";
+import { listOrganizations } from "../../lib/api/organizations.ts";
+import { cachedOrgSlugs } from "../../lib/db/regions.ts";
+import { readStatusTime, writeStatusTimes } from "../../lib/db/status-times.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { formatStatus } from "../../lib/format/status.ts";
+import { writeJson, writeList, writeTip } from "../../lib/output.ts";
+import { SLUG_RE } from "../../lib/resolve/url.ts";
+import { fetchPlates, sinceFor } from "../../lib/status/plate.ts";
+import type { StatusFlags } from "./index.ts";
+
+/**
+ * The organizations to look at: the named ones, else the cached list (no request), else the
+ * service's list (the only case that costs round trips before the searches).
+ */
+async function orgsFor(ctx: TrackerContext, named: readonly string[], fresh: boolean): Promise<string[]> {
+  for (const org of named) {
+    if (!SLUG_RE.test(org)) throw new ValidationError(`'${org}' is not an organization slug.`, "org");
+  }
+  if (named.length > 0) return [...new Set(named)];
+  const cached = fresh ? [] : cachedOrgSlugs(ctx);
+  if (cached.length > 0) return cached;
+  return (await listOrganizations(ctx, { fresh })).map((o) => o.slug);
+}
+
+/** `tracker status`: assigned, regressed and new issues of each organization, one round trip for all. */
+export default async function status(this: TrackerContext, flags: StatusFlags, ...named: string[]) {
+  // The window of the next run starts when this one asked, so nothing first seen meanwhile is missed.
+  const started = this.now();
+  const orgs = await orgsFor(this, named, flags.fresh);
+  if (orgs.length === 0) {
+    if (flags.json) return writeJson(this, { data: [] });
+    return writeTip(this, "You belong to no organization.");
+  }
+  const { plates, errors } = await fetchPlates(this, orgs, {
+    limit: flags.limit,
+    sinceOf: (org) => sinceFor(readStatusTime(this, org), started),
+  });
+  writeStatusTimes(
+    this,
+    plates.map((p) => p.org),
+    started,
+  );
+  for (const e of errors) this.log.warn(`Could not read the status of ${e.org}: ${e.message}`);
+  if (flags.json) return writeJson(this, { data: plates, ...(errors.length > 0 ? { errors } : {}) });
+  await writeList(
+    this,
+    formatStatus(plates, { width: this.isStdoutTTY ? this.terminalWidth : undefined, now: this.now() }),
+  );
+}
