@@ -20,6 +20,7 @@ import { LineTransport } from "./transport.ts";
 import {
   annotationsOf,
   availableTools,
+  listedSchema,
   type Invocation,
   type ToolArgs,
   ToolArgumentError,
@@ -33,7 +34,7 @@ export const INSTRUCTIONS = [
   "tracker's commands as tools; results are the CLI's JSON documents.",
   "Issues: short ID (WEB-4Y), numeric ID, org/SHORT-ID, alias-suffix (w-4Y) or an issue URL.",
   "Targets: org/project, org/ (whole org) or project; omitted: the server's pinned target, env, defaults or DSN.",
-  'Every tool takes fields (dot paths to keep, e.g. ["shortId","project.slug"]), maxChars (bound the text) and format (json|md; md is compact markdown for reading).',
+  'Every tool also takes fields (array of dot paths to keep, e.g. ["shortId","project.slug"]), maxChars (integer 200-1000000; default 25000) and format ("json"|"md"; md is compact markdown for reading).',
   "Lists return {data, hasMore, nextCursor?}; pass nextCursor as cursor for the next page.",
   "Failures are results with isError and {error: {class, reason, code, message, hint}}; code is tracker's exit code (10-13 auth, 21-23 input, 30-31 service/network, 40-43 AI analysis).",
 ].join("\n");
@@ -170,7 +171,7 @@ export async function serveMcp(ctx: TrackerContext, opts: McpOptions): Promise<v
       name: t.name,
       title: t.title,
       description: t.description,
-      inputSchema: t.inputSchema,
+      inputSchema: listedSchema(t.inputSchema),
       annotations: annotationsOf(t),
     })),
   }));

@@ -5,96 +5,35 @@
  * conventions every tool shares are explained once in the server's instructions.
  */
 import { parseServiceUrl } from "../resolve/url.ts";
+import {
+  type ArgSchema,
+  bool,
+  forced,
+  type Invocation,
+  int,
+  LIST_FLAGS,
+  one,
+  OUTPUT_PROPS,
+  opt,
+  pos,
+  schema,
+  str,
+  type ToolArgs,
+  type ToolSpec,
+} from "./tool-kit.ts";
+import { DATA_TOOLS } from "./tools-data.ts";
 
-/** JSON Schema of a tool's arguments (the subset we use). */
-export interface ArgSchema {
-  type: "object";
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-  additionalProperties: false;
-}
-
-/** One MCP tool and how its arguments become a tracker command line. */
-export interface ToolSpec {
-  name: string;
-  /** A human title (MCP `title`). */
-  title: string;
-  description: string;
-  inputSchema: ArgSchema;
-  /** Changes state on the service: listed and callable only with --allow-writes. */
-  writes?: boolean;
-  /** Changes state with these arguments only (issue_explain with force starts a new AI run). */
-  writesWhen?: (args: ToolArgs) => boolean;
-  /** Repeating the same call changes nothing more (for write tools; reads always are). */
-  idempotent?: boolean;
-  /** The command lines that answer a call (usually one; none for tools the server answers itself). */
-  run(args: ToolArgs): Invocation[];
-}
-
-/** One tracker command line: command words and flags, then positionals (after `--`). */
-export interface Invocation {
-  cmd: string[];
-  args: string[];
-}
-
-/** Arguments of a tool call after validation against its schema. */
-export type ToolArgs = Record<string, unknown>;
-
-const str = (description?: string) => (description ? { type: "string", description } : { type: "string" });
-const int = (min: number, max: number) => ({ type: "integer", minimum: min, maximum: max });
-const bool = { type: "boolean" };
-
-/** Output arguments every tool accepts (see the instructions). */
-const OUTPUT_PROPS = {
-  fields: { type: "array", items: { type: "string" } },
-  maxChars: int(200, 1_000_000),
-  format: { enum: ["json", "md"] },
-};
-
-function schema(props: Record<string, Record<string, unknown>>, required: string[] = []): ArgSchema {
-  return {
-    type: "object",
-    properties: { ...props, ...OUTPUT_PROPS },
-    ...(required.length > 0 ? { required } : {}),
-    additionalProperties: false,
-  };
-}
-
-/** `--flag value` pairs for the arguments that are set. */
-function opt(args: ToolArgs, pairs: Record<string, string>): string[] {
-  const out: string[] = [];
-  for (const [key, flag] of Object.entries(pairs)) {
-    const v = args[key];
-    if (v === undefined || v === null || v === false) continue;
-    if (v === true) out.push(flag);
-    else out.push(flag, String(v));
-  }
-  return out;
-}
-
-/** A positional argument when set. */
-function pos(value: unknown): string[] {
-  return typeof value === "string" && value !== "" ? [value] : [];
-}
-
-function one(cmd: string[], args: string[] = []): Invocation[] {
-  return [{ cmd, args }];
-}
-
-/** A call that asks for a new AI run instead of the finished one. */
-const forced = (a: ToolArgs) => a.force === true;
-
-const LIST_FLAGS = { query: "--query", limit: "--limit", cursor: "--cursor" };
+export { type ArgSchema, type Invocation, OUTPUT_PROPS, type ToolArgs, type ToolSpec } from "./tool-kit.ts";
 
 /** Every tool; the write tools are filtered out unless the server allows writes. */
-export const TOOLS: readonly ToolSpec[] = [
+const CORE_TOOLS: readonly ToolSpec[] = [
   {
     name: "issue_list",
     title: "List issues",
     description: "List issues of a target (org/project, org/ or project).",
     inputSchema: schema({
       target: str(),
-      query: str("Sentry search, e.g. is:unresolved level:error"),
+      query: str("e.g. is:unresolved level:error"),
       limit: int(1, 1000),
       sort: { enum: ["date", "new", "freq", "user"] },
       period: str("e.g. 24h, 14d"),
@@ -128,7 +67,7 @@ export const TOOLS: readonly ToolSpec[] = [
     name: "event_view",
     title: "View an event",
     description: "One event: exception, frames, tags, breadcrumbs, contexts.",
-    inputSchema: schema({ event: str("event id, org/project/id or event URL"), target: str() }, ["event"]),
+    inputSchema: schema({ event: str("id, org/project/id or URL"), target: str() }, ["event"]),
     run: (a) => one(["event", "view"], [String(a.event), ...pos(a.target)]),
   },
   {
@@ -217,6 +156,9 @@ export const TOOLS: readonly ToolSpec[] = [
   },
 ];
 
+/** Every tool: the issue and trace tools, then the data tools (logs, spans, queries, tags, releases, status). */
+export const TOOLS: readonly ToolSpec[] = [...CORE_TOOLS, ...DATA_TOOLS];
+
 /**
  * `issue_update`: the status verb and/or `issue assign`, each over every issue. Status values are
  * the CLI's verbs (`archived` is `issue archive`, Sentry's `ignored`).
@@ -268,12 +210,24 @@ export class ToolArgumentError extends Error {}
 export function annotationsOf(t: ToolSpec): Record<string, unknown> {
   const writes = t.writes === true;
   return {
-    title: t.title,
     readOnlyHint: !writes && !t.writesWhen,
     destructiveHint: writes && t.idempotent === true,
     idempotentHint: !writes || t.idempotent === true,
     openWorldHint: true,
   };
+}
+
+/**
+ * The schema a client is shown: the tool's own arguments. The output arguments every tool takes
+ * (fields, maxChars, format) are explained once in the server's instructions instead of in every
+ * schema, which keeps `tools/list` under 8 KB; extra properties are not forbidden in the listing
+ * (the server still refuses unknown ones with an isError result).
+ */
+export function listedSchema(schema: ArgSchema): Record<string, unknown> {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties).filter(([k]) => !(k in OUTPUT_PROPS)),
+  );
+  return { type: "object", properties, ...(schema.required ? { required: schema.required } : {}) };
 }
 
 /** The tools a server offers. */

@@ -49,8 +49,11 @@ describe("tracker mcp with the official SDK client", () => {
     const { tools } = await client.listTools();
     expect(JSON.stringify(tools).length).toBeLessThan(8 * 1024);
     for (const t of tools) {
-      expect(t.annotations?.title).toBe(t.title);
+      expect(t.title).toBeString();
       expect(t.annotations?.openWorldHint).toBe(true);
+      expect(typeof t.annotations?.readOnlyHint).toBe("boolean");
+      expect(typeof t.annotations?.destructiveHint).toBe("boolean");
+      expect(typeof t.annotations?.idempotentHint).toBe("boolean");
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t.annotations]));
     expect(byName.issue_list).toMatchObject({
@@ -69,6 +72,27 @@ describe("tracker mcp with the official SDK client", () => {
       idempotentHint: false,
     });
     expect(byName.issue_explain).toMatchObject({ readOnlyHint: false });
+  });
+
+  test("the data tools: logs, spans, queries, issue tags, my plate", async () => {
+    const client = await connect();
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const r = (await client.callTool({ name, arguments: args })) as Result;
+      expect(r.isError).toBeFalsy();
+      return JSON.parse(textOf(r));
+    };
+    expect((await call("log_search", { target: "acme/web", limit: 5 })).data.length).toBeGreaterThan(0);
+    expect(
+      (await call("span_search", { target: "acme/web", sort: "duration", limit: 3 })).data.length,
+    ).toBeGreaterThan(0);
+    const table = await call("query", {
+      target: "acme/",
+      dataset: "spans",
+      select: ["transaction", "count()"],
+      limit: 5,
+    });
+    expect(table.data.length).toBeGreaterThan(0);
+    expect(Array.isArray(await call("issue_tags", { issue: "acme/WEB-4Y" }))).toBe(true);
   });
 
   test("every result has a default bound: a 2,000-span trace_view fits 25,000 characters; maxChars overrides", async () => {
