@@ -29,8 +29,15 @@ type RootTarget = RouteMap<TrackerContext> | Command<TrackerContext>;
 const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   auth: async () => (await import("./commands/auth/index.ts")).authRoutes,
   issue: async () => (await import("./commands/issue/index.ts")).issueRoutes,
-  trace: async () => (await import("./commands/trace/index.ts")).traceRoutes,
   event: async () => (await import("./commands/event/index.ts")).eventRoutes,
+  trace: async () => (await import("./commands/trace/index.ts")).traceRoutes,
+  log: async () => (await import("./commands/log/index.ts")).logRoutes,
+  span: async () => (await import("./commands/span/index.ts")).spanRoutes,
+  query: async () => (await import("./commands/query/index.ts")).queryCommand,
+  release: async () => (await import("./commands/release/index.ts")).releaseRoutes,
+  monitor: async () => (await import("./commands/monitor/index.ts")).monitorRoutes,
+  sourcemap: async () => (await import("./commands/sourcemap/index.ts")).sourcemapRoutes,
+  status: async () => (await import("./commands/status/index.ts")).statusCommand,
   org: async () => (await import("./commands/org/index.ts")).orgRoutes,
   project: async () => (await import("./commands/project/index.ts")).projectRoutes,
   defaults: async () => (await import("./commands/defaults/index.ts")).defaultsRoutes,
@@ -38,15 +45,27 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   upgrade: async () => (await import("./commands/upgrade/index.ts")).upgradeCommand,
   api: async () => (await import("./commands/api/index.ts")).apiCommand,
   completion: async () => (await import("./commands/completion/index.ts")).completionCommand,
-  __complete: async () => (await import("./commands/completion/index.ts")).completeCommand,
   mcp: async () => (await import("./commands/mcp/index.ts")).mcpCommand,
+  __complete: async () => (await import("./commands/completion/index.ts")).completeCommand,
   issues: async () => (await import("./commands/issue/index.ts")).issueListCommand,
   traces: async () => (await import("./commands/trace/index.ts")).traceListCommand,
   orgs: async () => (await import("./commands/org/index.ts")).orgListCommand,
   projects: async () => (await import("./commands/project/index.ts")).projectListCommand,
+  releases: async () => (await import("./commands/release/index.ts")).releaseListCommand,
+  sourcemaps: async () => (await import("./commands/sourcemap/index.ts")).sourcemapRoutes,
+  explore: async () => (await import("./commands/query/index.ts")).queryCommand,
 };
 
-const HIDDEN_ROUTES = new Set(["issues", "traces", "orgs", "projects", "__complete"]);
+const HIDDEN_ROUTES = new Set([
+  "issues",
+  "traces",
+  "sourcemaps",
+  "orgs",
+  "projects",
+  "__complete",
+  "explore",
+  "releases",
+]);
 
 function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
   return buildRouteMap({

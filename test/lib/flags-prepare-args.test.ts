@@ -155,8 +155,15 @@ describe("loadRoutesFor: a run loads only its command word", () => {
     expect(all).toEqual([
       "auth",
       "issue",
-      "trace",
       "event",
+      "trace",
+      "log",
+      "span",
+      "query",
+      "release",
+      "monitor",
+      "sourcemap",
+      "status",
       "org",
       "project",
       "defaults",
@@ -164,12 +171,15 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "upgrade",
       "api",
       "completion",
-      "__complete",
       "mcp",
+      "__complete",
       "issues",
       "traces",
       "orgs",
       "projects",
+      "releases",
+      "sourcemaps",
+      "explore",
     ]);
     expect(names(await loadRoutesFor("constructor"))).toEqual(all);
   });

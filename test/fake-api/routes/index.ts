@@ -2,9 +2,14 @@
 import type { Route } from "../types.ts";
 import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
+import { chunkRoutes } from "./chunks.ts";
+import { exploreRoutes } from "./explore.ts";
 import { issueRoutes } from "./issues.ts";
+import { logRoutes } from "./logs.ts";
+import { monitorRoutes } from "./monitors.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { orgRoutes } from "./orgs.ts";
+import { releaseRoutes } from "./releases.ts";
 import { traceRoutes } from "./traces.ts";
 import { triageRoutes } from "./triage.ts";
 
@@ -14,7 +19,12 @@ export const allRoutes: Route[] = [
   ...oauthRoutes,
   ...orgRoutes,
   ...issueRoutes,
+  ...chunkRoutes,
   ...triageRoutes,
   ...autofixRoutes,
+  ...exploreRoutes,
+  ...logRoutes,
   ...traceRoutes,
+  ...monitorRoutes,
+  ...releaseRoutes,
 ];
