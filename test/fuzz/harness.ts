@@ -92,6 +92,7 @@ export interface RunCase {
 
 /** Runs the real app in-process. */
 export async function runCase(c: RunCase): Promise<RunResult> {
+  if (process.env.FUZZ_TRACE) process.stderr.write(`CASE ${JSON.stringify(c.argv)}\n`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), c.deadlineMs ?? 15_000);
