@@ -4,13 +4,37 @@
  * full size. The warm-up runs upload the bundle, so the timed "unchanged" case measures a
  * re-upload (one assemble request); the `--force` case rebuilds and hashes every run (the server
  * then already has every chunk, as for the legacy CLI's re-upload).
+ *
+ * Fresh uploads (the server has no chunk yet) against the legacy Rust CLI: with SENTRY_CLI_BIN set
+ * (e.g. from `npm install @sentry/cli` in a scratch dir), the "vs sentry-cli" case's setup runs
+ * both CLIs BENCH_SOURCEMAP_RUNS times (default 3) on the same files, each run against a new fake
+ * API (so every chunk is missing) with BENCH_SOURCEMAP_LATENCY ms (default 50) before every answer,
+ * and prints the medians. Standalone: `SENTRY_CLI_BIN=… bun script/bench-cases/sourcemaps.ts
+ * [tracker command…]` (default `bun src/bin.ts`).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import type { BenchCase } from "./types.ts";
 
 const FILES = Number(process.env.BENCH_SOURCEMAP_FILES ?? 200);
 const TOTAL_MB = Number(process.env.BENCH_SOURCEMAP_MB ?? 20);
+const RUNS = Number(process.env.BENCH_SOURCEMAP_RUNS ?? 3);
+const LATENCY_MS = Number(process.env.BENCH_SOURCEMAP_LATENCY ?? 50);
+const ROOT = resolve(import.meta.dir, "../..");
+
+/** Even base64 VLQ digits: one-character, non-negative values 0..15. */
+const VLQ = "ACEGIKMOQSUWYace";
+
+/**
+ * One valid mappings segment from a hash (the legacy CLI parses every map): column, source 0, line,
+ * column deltas, then `,` or, every 40th, `;` (a new generated line).
+ */
+function segment(h: number | bigint, n: number): string {
+  const x = Number(BigInt(h) & 0xffffn);
+  const d = (k: number) => VLQ[(x >> (4 * k)) & 15];
+  return `${d(0)}A${d(1)}${d(2)}${n % 40 === 39 ? ";" : ","}`;
+}
 
 /** Writes FILES/2 minified files and their maps (maps carry most of the bytes) under `<configDir>/build`. */
 async function generate({ configDir }: { configDir: string }): Promise<{ cwd: string }> {
@@ -21,19 +45,115 @@ async function generate({ configDir }: { configDir: string }): Promise<{ cwd: st
     const dir = join(root, "static", `chunk-${i % 20}`);
     mkdirSync(dir, { recursive: true });
     const id = `${i.toString(16).padStart(8, "0")}-0000-5000-8000-000000000000`;
-    let mappings = "";
-    for (let n = 0; mappings.length < mapBytes; n++)
-      mappings += `${Bun.hash(`${i}:${n}`).toString(36).slice(0, 6)},`;
+    const parts: string[] = [];
+    let length = 0;
+    for (let n = 0; length < mapBytes; n++) {
+      const p = segment(Bun.hash(`${i}:${n}`), n);
+      parts.push(p);
+      length += p.length;
+    }
     writeFileSync(
       join(dir, `f${i}.js`),
       `function f${i}(){return ${i}}\n//# sourceMappingURL=f${i}.js.map\n//# debugId=${id}\n`,
     );
     writeFileSync(
       join(dir, `f${i}.js.map`),
-      JSON.stringify({ version: 3, sources: [`src/f${i}.ts`], names: [], mappings, debug_id: id }),
+      JSON.stringify({
+        version: 3,
+        sources: [`src/f${i}.ts`],
+        names: [],
+        mappings: parts.join(""),
+        debug_id: id,
+      }),
     );
   }
   return { cwd: root };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)] as number;
+}
+
+/** Runs `cmd` in `cwd` against a new fake API (every chunk missing); wall time in ms. */
+async function freshRun(
+  cmd: string[],
+  cwd: string,
+  env: (url: string) => Record<string, string>,
+): Promise<number> {
+  const { startFakeApi } = await import("../../test/fake-api/server.ts");
+  const { chunkStore } = await import("../../test/fake-api/routes/chunks.ts");
+  const api = await startFakeApi({ latencyMs: LATENCY_MS });
+  chunkStore(api.state).latencyMs = LATENCY_MS;
+  try {
+    const started = performance.now();
+    const proc = Bun.spawn(cmd, { cwd, env: env(api.url), stdout: "ignore", stderr: "pipe" });
+    const stderr = await new Response(proc.stderr).text();
+    const code = await proc.exited;
+    const ms = performance.now() - started;
+    if (code !== 0)
+      throw new Error(`${cmd[0]} exited ${code}: ${stderr.trim().split("\n").slice(-3).join(" | ")}`);
+    const bundles = [...chunkStore(api.state).bundles.values()];
+    if (bundles.length !== 1 || bundles[0]?.state === "error")
+      throw new Error(
+        `${cmd[0]}: the fake did not assemble one bundle (${bundles[0]?.detail ?? bundles.length})`,
+      );
+    return ms;
+  } finally {
+    chunkStore(api.state).server?.stop(true);
+    api.stop();
+  }
+}
+
+/** Fresh-upload medians of tracker and the legacy CLI on the same files and fake; printed to stderr. */
+export async function compareWithSentryCli(
+  cwd: string,
+  tracker: string[],
+  sentryCli: string,
+): Promise<{ trackerMs: number; sentryCliMs: number }> {
+  const { USER_TOKEN } = await import("../../test/fake-api/seed.ts");
+  const base: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && !k.startsWith("TRACKER_") && !k.startsWith("SENTRY_")) base[k] = v;
+  const t: number[] = [];
+  const s: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    s.push(
+      await freshRun(
+        [sentryCli, "sourcemaps", "upload", "--org", "acme", "--project", "web", "."],
+        cwd,
+        (url) => ({
+          ...base,
+          SENTRY_URL: url,
+          SENTRY_AUTH_TOKEN: USER_TOKEN,
+          SENTRY_LOAD_DOTENV: "0",
+          SENTRY_DISABLE_UPDATE_CHECK: "1",
+        }),
+      ),
+    );
+    const configDir = mkdtempSync(join(tmpdir(), "tracker-bench-cfg-"));
+    try {
+      t.push(
+        await freshRun([...tracker, "sourcemap", "upload", ".", "acme/web", "--json"], cwd, (url) => ({
+          ...base,
+          TRACKER_URL: url,
+          TRACKER_AUTH_TOKEN: USER_TOKEN,
+          TRACKER_CONFIG_DIR: configDir,
+          NO_COLOR: "1",
+        })),
+      );
+    } finally {
+      rmSync(configDir, { recursive: true, force: true });
+    }
+    process.stderr.write(
+      `bench: fresh upload run ${i + 1}: sentry-cli ${s[i]?.toFixed(0)} ms, tracker ${t[i]?.toFixed(0)} ms\n`,
+    );
+  }
+  const r = { trackerMs: median(t), sentryCliMs: median(s) };
+  process.stderr.write(
+    `bench: fresh upload of ${FILES} files/${TOTAL_MB} MB at ${LATENCY_MS} ms latency, median of ${RUNS}: tracker ${r.trackerMs.toFixed(0)} ms, sentry-cli ${r.sentryCliMs.toFixed(0)} ms\n`,
+  );
+  return r;
 }
 
 /** Bench cases of source-map upload. */
@@ -52,3 +172,40 @@ export const cases: BenchCase[] = [
     setup: generate,
   },
 ];
+
+const sentryCliBin = process.env.SENTRY_CLI_BIN;
+if (sentryCliBin) {
+  cases.push({
+    name: `sourcemap upload ${FILES} files/${TOTAL_MB} MB (unchanged, after fresh vs sentry-cli)`,
+    args: ["sourcemap", "upload", ".", "acme/web", "--json"],
+    needsApi: true,
+    setup: async (ctx) => {
+      const out = await generate(ctx);
+      const binary = process.argv.includes("--binary")
+        ? resolve(process.argv[process.argv.indexOf("--binary") + 1] as string)
+        : join(ROOT, "dist/tracker");
+      await compareWithSentryCli(out.cwd, [binary], sentryCliBin);
+      return out;
+    },
+  });
+}
+
+if (import.meta.main) {
+  if (!sentryCliBin) {
+    process.stderr.write("Set SENTRY_CLI_BIN to the legacy sentry-cli binary.\n");
+    process.exit(2);
+  }
+  // BENCH_SOURCEMAP_DIR keeps the generated files there (and reuses them on the next run).
+  const keep = process.env.BENCH_SOURCEMAP_DIR;
+  const configDir = keep ?? mkdtempSync(join(tmpdir(), "tracker-bench-files-"));
+  try {
+    const cwd =
+      keep && existsSync(join(keep, "build")) ? join(keep, "build") : (await generate({ configDir })).cwd;
+    const tracker =
+      process.argv.length > 2 ? process.argv.slice(2) : [process.execPath, join(ROOT, "src/bin.ts")];
+    await compareWithSentryCli(cwd, tracker, sentryCliBin);
+  } finally {
+    if (!keep) rmSync(configDir, { recursive: true, force: true });
+  }
+  process.exit(0);
+}

@@ -43,7 +43,7 @@ function bundleOf() {
 }
 
 describe("sourcemap upload (real CLI)", () => {
-  test("fresh upload: options, assemble (all missing), gzip chunks, assemble; manifest with URLs, types, headers", async () => {
+  test("fresh upload: options, assemble (all missing), raw chunks, assemble; manifest with URLs, types, headers", async () => {
     const dir = build();
     const r = await runCli(["sourcemap", "upload", ".", "acme/web", "--release", "1.4.0", "--json"], {
       api,
@@ -75,7 +75,7 @@ describe("sourcemap upload (real CLI)", () => {
     ]);
     const posts = chunkStore(api.state).posts;
     expect(posts).toHaveLength(1);
-    expect(posts[0]?.fields).toEqual(["file_gzip"]);
+    expect(posts[0]?.fields).toEqual(["file"]);
     expect(JSON.parse(api.requestsTo(ASSEMBLE)[0]?.body ?? "")).toEqual({
       projects: ["web"],
       version: "1.4.0",
@@ -134,6 +134,48 @@ describe("sourcemap upload (real CLI)", () => {
       checksum: JSON.parse(first.stdout).checksum,
     });
     expect(chunkStore(api.state).posts).toHaveLength(1);
+  });
+
+  test("fresh upload to a server that accepts gzip: the bundle's entries are deflated, chunks go raw as `file`", async () => {
+    const dir = build(600);
+    writeFileSync(
+      join(dir, "static/js/vendor.js.map"),
+      JSON.stringify({ version: 3, mappings: "AAAA;".repeat(60_000) }),
+    );
+    const s = chunkStore(api.state);
+    Object.assign(s.options, { chunkSize: 64 * 1024, chunksPerRequest: 4, concurrency: 3 });
+    expect(s.options.compression).toEqual(["gzip"]);
+    const r = await runCli(["sourcemap", "upload", ".", "acme/web", "--json"], {
+      api,
+      token: USER_TOKEN,
+      cwd: dir,
+    });
+    expect(r.exitCode).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    // Every chunk POSTed once, as the raw bytes of the bundle (no gzip member), none over the limits.
+    expect(s.posts.every((p) => p.fields.every((f) => f === "file") && p.names.length <= 4)).toBe(true);
+    const sent = s.posts.flatMap((p) => p.names);
+    expect(new Set(sent).size).toBe(doc.chunks.total);
+    expect(s.posts.reduce((n, p) => n + p.bytes, 0)).toBe(doc.bundleSize);
+    const zip = new Uint8Array(
+      Buffer.concat(
+        JSON.parse(api.requestsTo(ASSEMBLE)[0]?.body ?? "").chunks.map(
+          (c: string) => s.chunks.get(c) as Uint8Array,
+        ),
+      ),
+    );
+    // Local headers: both large entries are deflated (method 8) in the zip itself.
+    const methods = new Map<string, number>();
+    const dv = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    for (let p = 0; dv.getUint32(p, true) === 0x04034b50; ) {
+      const nlen = dv.getUint16(p + 26, true);
+      methods.set(new TextDecoder().decode(zip.subarray(p + 30, p + 30 + nlen)), dv.getUint16(p + 8, true));
+      p += 30 + nlen + dv.getUint32(p + 18, true);
+    }
+    expect(methods.get("files/_/_/static/js/vendor.js.map")).toBe(8);
+    expect(methods.get("files/_/_/static/js/vendor.js")).toBe(8);
+    expect(doc.bundleSize).toBeLessThan(600 * 1024);
+    expect(bundleOf()?.state).toBe("created");
   });
 
   test("only missing chunks are sent, in requests within chunksPerRequest, raw without gzip", async () => {

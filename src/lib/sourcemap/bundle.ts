@@ -3,7 +3,7 @@
  * (each file's URL, type and `debug-id`/`sourcemap` headers), written straight into a ChunkSpool.
  * Minified files go first (their debug IDs and map references are then known when their maps
  * follow), each group sorted by URL, the manifest last: identical input gives identical bytes.
- * Memory: one file and one chunk at a time.
+ * Memory: the files waiting for compression (at most MAX_PENDING_BYTES, or one large file).
  */
 import { readFileSync } from "node:fs";
 import { debugIdFromBytes, jsDebugId, mapDebugId, sourceMappingUrl } from "./debug-id.ts";
@@ -11,6 +11,7 @@ import { BadSourceMap, parseSourceMap } from "./inject-text.ts";
 import type { ChunkSpool } from "./spool.ts";
 import { isInside, mapPathFor, type FoundFile, type SkipNote } from "./walk.ts";
 import { ZipWriter } from "./zip.ts";
+import { DeflatePool } from "./deflate-pool.ts";
 
 /** Options of the bundle. */
 export interface BundleOptions {
@@ -64,13 +65,41 @@ export function zipPathOf(url: string): string {
   return `files/_/_/${url.replace(/^~?\/+/, "")}`;
 }
 
-/** Builds the bundle of `files` into `spool`. */
-export function buildBundle(
+/** Most bytes of read files waiting for their compression (the pipeline's memory bound). */
+const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+
+/** Builds the bundle of `files` into `spool`; entries are compressed by a DeflatePool while the next files are read. */
+export async function buildBundle(
   files: readonly FoundFile[],
   opts: BundleOptions,
   spool: ChunkSpool,
-): BuiltBundle {
+  workers = DeflatePool.sizeFor(files.reduce((n, f) => n + f.size, 0)),
+): Promise<BuiltBundle> {
+  const pool = new DeflatePool(workers);
+  try {
+    return await build(files, opts, spool, pool);
+  } finally {
+    pool.close();
+  }
+}
+
+async function build(
+  files: readonly FoundFile[],
+  opts: BundleOptions,
+  spool: ChunkSpool,
+  pool: DeflatePool,
+): Promise<BuiltBundle> {
   const zip = new ZipWriter((b) => spool.write(b));
+  // Entries in bundle order, each compressing; written to the zip first come, first written.
+  const queue: { path: string; work: ReturnType<DeflatePool["compress"]> }[] = [];
+  let pendingBytes = 0;
+  const writeOldest = async () => {
+    const head = queue.shift();
+    if (!head) return;
+    const done = await head.work;
+    zip.addEntry(head.path, done.data, done);
+    pendingBytes -= done.data.length;
+  };
   const skipped: SkipNote[] = [];
   const bundled: BundledFile[] = [];
   const manifest: Record<string, { type: string; url: string; headers: Record<string, string> }> = {};
@@ -138,17 +167,23 @@ export function buildBundle(
     }
     const type = isMap ? "source_map" : "minified_source";
     const path = zipPathOf(url);
-    zip.addFile(path, data);
+    const size = data.length;
+    const work = pool.compress(data); // `data` may move to a worker: not used below
+    work.catch(() => {}); // awaited in order by writeOldest; a failure surfaces there
+    queue.push({ path, work });
+    pendingBytes += size;
+    while (pendingBytes > MAX_PENDING_BYTES) await writeOldest();
     urls.add(url);
     manifest[path] = { type, url, headers };
     bundled.push({
       path: f.rel,
       url,
       type,
-      size: data.length,
+      size,
       ...(headers["debug-id"] ? { debugId: headers["debug-id"] } : {}),
     });
   }
+  while (queue.length > 0) await writeOldest();
   const entryList = Object.entries(manifest).map(
     ([p, e]) => `${p}\0${e.url}\0${e.headers["debug-id"] ?? ""}`,
   );

@@ -12,7 +12,7 @@ import type { BundleOptions, BundledFile } from "./bundle.ts";
 import type { FoundFile } from "./walk.ts";
 
 /** Bump when the bundle's bytes would change for the same input (a new format or writer). */
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What is remembered of a built bundle. */
 export const CachedBundle = v.object({

@@ -1,7 +1,7 @@
 /**
  * Sends the chunks the server lacks: grouped into requests of at most `chunksPerRequest` chunks
  * and `maxRequestSize` bytes, `concurrency` requests at a time (fewer when that would hold more
- * than MAX_IN_FLIGHT_BYTES in memory), each chunk gzip-compressed when the server accepts it.
+ * than MAX_IN_FLIGHT_BYTES in memory), each chunk as it is (see sendChunks).
  */
 import type { TrackerContext } from "../../context.ts";
 import { type ChunkUploadOptions, postChunks } from "../api/artifacts.ts";
@@ -29,7 +29,22 @@ export function batchChunks(chunks: readonly Chunk[], perRequest: number, maxByt
   return batches;
 }
 
-/** Uploads `missing` from the spool; `onSent` is called with the chunks done so far. */
+/**
+ * Chunks per request: within the server's limits, and small enough that `concurrency` requests fit
+ * in MAX_IN_FLIGHT_BYTES (more requests at once beat fewer, larger ones over a slow link).
+ */
+export function chunksPerBatch(options: ChunkUploadOptions): number {
+  const bySize = Math.floor(options.maxRequestSize / options.chunkSize);
+  const byMemory = Math.floor(MAX_IN_FLIGHT_BYTES / (options.concurrency * options.chunkSize));
+  return Math.max(1, Math.min(options.chunksPerRequest, bySize, byMemory));
+}
+
+/**
+ * Uploads `missing` from the spool; `onSent` is called with the chunks done so far. Parts go as
+ * `file`, uncompressed: the zip's entries are deflated already, so gzip would cost a second pass
+ * over every byte (on both ends) for a percent or two (the server always accepts `file`;
+ * `compression` lists what it accepts besides).
+ */
 export async function sendChunks(
   ctx: TrackerContext,
   uploadUrl: string,
@@ -38,9 +53,8 @@ export async function sendChunks(
   missing: readonly Chunk[],
   onSent: (done: number) => void,
 ): Promise<void> {
-  const gzip = options.compression.includes("gzip");
-  const requestBytes = Math.min(options.maxRequestSize, options.chunksPerRequest * options.chunkSize);
-  const batches = batchChunks(missing, options.chunksPerRequest, Math.max(options.maxRequestSize, 1));
+  const batches = batchChunks(missing, chunksPerBatch(options), Math.max(options.maxRequestSize, 1));
+  const requestBytes = Math.min(options.maxRequestSize, chunksPerBatch(options) * options.chunkSize);
   const parallel = Math.max(
     1,
     Math.min(options.concurrency, Math.floor(MAX_IN_FLIGHT_BYTES / Math.max(requestBytes, 1))),
@@ -48,15 +62,7 @@ export async function sendChunks(
   let done = 0;
   await mapLimit(batches, parallel, async (batch) => {
     const parts = await Promise.all(
-      batch.map(async (c) => {
-        const raw = await spool.read(c);
-        // Level 1: the zip entries are deflated already; gzip here is what the server asked for, cheaply.
-        return {
-          sha1: c.sha1,
-          bytes: gzip ? Bun.gzipSync(raw as Uint8Array<ArrayBuffer>, { level: 1 }) : raw,
-          gzip,
-        };
-      }),
+      batch.map(async (c) => ({ sha1: c.sha1, bytes: await spool.read(c), gzip: false })),
     );
     await postChunks(ctx, uploadUrl, parts);
     done += batch.length;

@@ -158,7 +158,10 @@ export async function uploadSourcemaps(
   const uploadUrl = await uploadUrlOf(ctx, org, options);
   const spool = new ChunkSpool(options.chunkSize);
   try {
-    const built = buildBundle(files, { ...input.bundle, maxFileSize: options.maxFileSize }, spool);
+    const started = performance.now();
+    const built = await buildBundle(files, { ...input.bundle, maxFileSize: options.maxFileSize }, spool);
+    const ms = () => `${Math.round(performance.now() - started)} ms`;
+    ctx.log.debug(`sourcemap upload: built ${built.size} bytes, ${spool.chunks.length} chunks in ${ms()}`);
     const notes = [...skipped, ...built.skipped];
     if (built.files.length === 0)
       throw new ValidationError("Nothing to upload: every file was skipped.", "path");
@@ -169,6 +172,7 @@ export async function uploadSourcemaps(
     if (toSend.length > 0) {
       input.progress?.(0, toSend.length);
       await sendChunks(ctx, uploadUrl, options, spool, toSend, (n) => input.progress?.(n, toSend.length));
+      ctx.log.debug(`sourcemap upload: sent ${toSend.length} chunks; ${ms()} since the build began`);
       a = await assembleBundle(ctx, org, req);
     }
     if (a.state === "not_found" && a.missingChunks.length > 0)

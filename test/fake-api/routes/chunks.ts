@@ -54,6 +54,8 @@ export interface ChunkStore {
   noDebugEndpoint: boolean;
   releaseFiles: Map<string, { name: string; dist?: string | null }[]>;
   server?: ReturnType<typeof Bun.serve>;
+  /** Wait this long before answering each chunk POST (the bench's latency; default BENCH_LATENCY_MS). */
+  latencyMs: number;
 }
 
 const KEY = "chunks";
@@ -79,6 +81,7 @@ export function chunkStore(state: FakeState): ChunkStore {
       debugAnswers: new Map(),
       noDebugEndpoint: false,
       releaseFiles: new Map(),
+      latencyMs: Number(process.env.BENCH_LATENCY_MS ?? 0) || 0,
     };
     state.store.set(KEY, s);
   }
@@ -99,6 +102,7 @@ function chunkServer(state: FakeState): string {
       hostname: "127.0.0.1",
       port: 0,
       fetch: async (req) => {
+        if (s.latencyMs) await Bun.sleep(s.latencyMs);
         const auth = /^Bearer (.+)$/.exec(req.headers.get("authorization") ?? "");
         if (!auth || !state.tokens.has(auth[1] as string)) return json({ detail: "Invalid token" }, 401);
         if (req.method !== "POST") return json({ error: "Method not allowed" }, 405);
