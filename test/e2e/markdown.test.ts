@@ -49,3 +49,13 @@ describe("--format md", () => {
     expect(md.split("\n").some((l) => l.startsWith("| fake"))).toBe(false);
   });
 });
+
+test("--format md lists of logs, spans and releases show their own columns", async () => {
+  const logs = (await run(["log", "list", "acme/web", "-n", "3", "--format", "md"])).stdout;
+  expect(logs).toContain("| timestamp | severity | message | traceId |");
+  const spans = (await run(["span", "list", "acme/web", "-n", "3", "--format", "md"])).stdout;
+  expect(spans).toContain("| id | span.op | span.description | span.duration | timestamp |");
+  expect(spans.split("\n")[3]).not.toMatch(/\|\s*\|\s*\|/);
+  const releases = (await run(["release", "list", "acme/web", "-n", "3", "--format", "md"])).stdout;
+  expect(releases).toContain("| version | dateCreated | newGroups | lastDeploy.environment |");
+});

@@ -48,7 +48,7 @@ export function table(rows: Obj[], columns: string[]): string {
     head,
     ...rows.map(
       (r) =>
-        `| ${columns.map((c) => cell(c.split(".").reduce<Json>((o, k) => (isObj(o) ? o[k] : undefined), r))).join(" | ")} |`,
+        `| ${columns.map((c) => cell(c in r ? r[c] : c.split(".").reduce<Json>((o, k) => (isObj(o) ? o[k] : undefined), r))).join(" | ")} |`,
     ),
   ].join("\n");
 }

@@ -20,15 +20,21 @@ function listSections(items: Obj[], extra: Obj): Section[] {
           "lastSeen",
           ...("alias" in first ? ["alias"] : []),
         ]
-      : "traceId" in first
-        ? ["traceId", "transaction", "durationMs", "timestamp", "project"]
-        : "eventID" in first
-          ? ["eventID", "dateCreated", "title"]
-          : "slug" in first
-            ? ["slug", "name", ...("platform" in first ? ["platform"] : [])]
-            : Object.keys(first)
-                .filter((k) => !isObj(first[k]) && !Array.isArray(first[k]))
-                .slice(0, 6);
+      : "severity" in first && "message" in first
+        ? ["timestamp", "severity", "message", "traceId"]
+        : "span.op" in first
+          ? ["id", "span.op", "span.description", "span.duration", "timestamp"]
+          : "version" in first && "dateCreated" in first
+            ? ["version", "dateCreated", "newGroups", "lastDeploy.environment"]
+            : "traceId" in first
+              ? ["traceId", "transaction", "durationMs", "timestamp", "project"]
+              : "eventID" in first
+                ? ["eventID", "dateCreated", "title"]
+                : "slug" in first
+                  ? ["slug", "name", ...("platform" in first ? ["platform"] : [])]
+                  : Object.keys(first)
+                      .filter((k) => !isObj(first[k]) && !Array.isArray(first[k]))
+                      .slice(0, 6);
   const out: Section[] = [
     {
       text: `${items.length} item${items.length === 1 ? "" : "s"}${extra.hasMore ? " (more: pass nextCursor)" : ""}`,
