@@ -26,7 +26,10 @@ function runnable(c: CommandShape, argv: readonly string[]): boolean {
   const line = c.words.join(" ");
   if (line === "upgrade") return false;
   if (line === "monitor run" || /^sourcemaps? (inject|upload)$/.test(line)) return false;
-  if (line === "log list" && argv.some((a) => a === "-f" || a.startsWith("--follow") || /^-[a-zA-Z]*f/.test(a)))
+  if (
+    line === "log list" &&
+    argv.some((a) => a === "-f" || a.startsWith("--follow") || /^-[a-zA-Z]*f/.test(a))
+  )
     return false;
   if (line === "mcp") return argv.includes("--print-config");
   if (line === "auth login") return argv.includes("--token");
