@@ -251,7 +251,9 @@ describe("issue list org-wide", () => {
     expect(r.exitCode).toBe(0);
     const lines = r.stdout.split("\n");
     expect(lines[0]).toBe("Issues in all projects of acme (is:unresolved, sorted by last seen, last 90d):");
-    expect(lines[2]).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
+    // The header names the service's count of matches (X-Hits).
+    expect(lines[1]).toMatch(/^Showing 5 of [\d,]+\.$/);
+    expect(lines[3]).toMatch(/^ALIAS\s+ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
     expect(r.stderr).toContain("Tip: view an issue by alias and suffix, e.g. tracker issue view ");
     // Piped, the short ID is the first tab-separated field of each row, the alias the second.
     const piped = await list(["acme/", "-n", "5"], configDir);
@@ -263,7 +265,7 @@ describe("issue list org-wide", () => {
 });
 
 describe("issue list human output", () => {
-  const TITLE = "Issues in acme/web (is:unresolved, sorted by last seen, last 90d):";
+  const TITLE = "Issues in acme/web (is:unresolved, sorted by last seen, last 90d):\nShowing 3 of 1,282.";
   const TIPS =
     "Tip: tracker issue view WEB-1 shows an issue with its latest event.\nShowing 3 of 1,282; more exist. Next page: repeat the command with -c last, or show more at once with -n (up to 1000).\n";
 
@@ -293,15 +295,15 @@ describe("issue list human output", () => {
   test("terminal: title, blank line, aligned table with relative times; tips on stderr", async () => {
     const r = await list(["acme/web", "-n", "3"], undefined, { stdout: true, stderr: true });
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe(TITLE);
-    expect(lines[1]).toBe("");
-    expect(lines[2]).toMatch(/^ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
-    expect(lines).toHaveLength(6);
-    expect(lines[3]).toMatch(
+    expect(`${lines[0]}\n${lines[1]}`).toBe(TITLE);
+    expect(lines[2]).toBe("");
+    expect(lines[3]).toMatch(/^ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+LAST SEEN$/);
+    expect(lines).toHaveLength(7);
+    expect(lines[4]).toMatch(
       /^WEB-1\s+fatal\s+ReferenceError: user is not defined\s+1805\s+951\s+\d+(m|h|d|mo|y) ago$/,
     );
     const byNew = await list(["acme/web", "-n", "1", "-s", "new"], undefined, { stdout: true });
-    expect(byNew.stdout.split("\n")[2]).toMatch(
+    expect(byNew.stdout.split("\n")[3]).toMatch(
       /^ID\s+LEVEL\s+TITLE\s+EVENTS\s+USERS\s+FIRST SEEN\s+LAST SEEN$/,
     );
     expect(r.stderr).toBe(TIPS);

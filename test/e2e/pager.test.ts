@@ -35,7 +35,8 @@ describe("pager", () => {
     expect(r.stdout).toBe("");
     const shown = readFileSync(`${pager}.out`, "utf8").split("\n");
     expect(shown[0]).toBe("Issues in acme/web (is:unresolved, sorted by last seen, last 90d):");
-    expect(shown[2]).toMatch(/^ID\s+LEVEL\s+TITLE/);
+    expect(shown[1]).toMatch(/^Showing \d+ of [\d,]+\.$/);
+    expect(shown[3]).toMatch(/^ID\s+LEVEL\s+TITLE/);
     expect(shown.filter((l) => /^WEB-[0-9A-Z]+\s/.test(l))).toHaveLength(12);
     expect(readFileSync(`${pager}.env`, "utf8")).toBe("no-token");
     expect(r.stderr).toContain("Tip: tracker issue view WEB-1");

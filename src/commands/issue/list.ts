@@ -282,7 +282,8 @@ export async function listIssuesFor(
       color: this.color && this.isStdoutTTY,
       sort: flags.sort,
     }),
-    `${listing.header} (${filter}):`,
+    // The header names the service's count of matches (X-Hits) when it sends one.
+    `${listing.header} (${filter}):${listing.total !== undefined && listing.total > listing.rows.length ? `\nShowing ${listing.rows.length.toLocaleString("en-US")} of ${listing.total.toLocaleString("en-US")}.` : ""}`,
   );
   writeListTip(this, viewTip(listing.rows[0] as Row, listing.aliased, refOf));
   if (listing.hasMore) {
