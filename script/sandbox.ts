@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   if (argv.includes("--env")) printEnv(port);
   const { configureOAuth, TEST_CLIENT_ID } = await import("../test/fake-api/routes/oauth.ts");
   const { setAutofixScenario } = await import("../test/fake-api/routes/autofix.ts");
-  const { issueStore } = await import("../test/fake-api/routes/issues.ts");
+  const { issueStore, seedMyPlate } = await import("../test/fake-api/routes/issues.ts");
   const { USER_TOKEN } = await import("../test/fake-api/seed.ts");
   const { startFakeApi } = await import("../test/fake-api/server.ts");
   let analysis: [string, string][] = [];
@@ -101,6 +101,8 @@ async function main(): Promise<void> {
           pollAnswers: ["authorization_pending", "authorization_pending"],
         });
         analysis = seedAnalysisStates(state, setAutofixScenario, issueStore(state).issues);
+        // Issues assigned to the demo user and regressions, for `tracker status`.
+        seedMyPlate(state);
       },
     });
   } catch (err) {
@@ -122,7 +124,8 @@ async function main(): Promise<void> {
   const width = Math.max(...analysis.map(([id]) => id.length));
   const lines = [
     `Fake Sentry API on ${api.urls.control} (regions: us ${api.urls.us}, de ${api.urls.de})`,
-    "Seed: organizations acme (us), globex (de), initech (us), with projects, issues and traces.",
+    "Seed: organizations acme (us), globex (de), initech (us), with projects, issues, traces, logs,",
+    "spans, releases (with commits and deploys), cron monitors and issues assigned to you.",
     "",
     "Point tracker at it (state goes to a temp dir that is removed when the sandbox stops):",
     "",
@@ -138,6 +141,12 @@ async function main(): Promise<void> {
     `  ${run} project list acme`,
     `  ${run} issue list acme/web`,
     `  ${run} trace list acme/web --json`,
+    `  ${run} log list acme/web`,
+    `  ${run} span list acme/web -s duration`,
+    `  ${run} query acme/ --dataset spans -F transaction -F 'p95(span.duration)'`,
+    `  ${run} release list acme/web`,
+    `  ${run} monitor list acme`,
+    `  ${run} status acme`,
     "  (or dist/tracker … after `bun run build`)",
     "",
     "The OAuth device flow (approved automatically after two polls):",
