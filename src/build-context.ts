@@ -32,9 +32,9 @@ export function buildContext(
   runArgv: TrackerContext["runArgv"],
 ): TrackerContext {
   const env = over.env ?? (process.env as Record<string, string | undefined>);
-  const settings = readSettings(env);
   const homeDir = env.HOME || homedir();
   const cwd = over.cwd ?? process.cwd();
+  const settings = readSettings(env, { cwd, homeDir });
   const configDir = resolveConfigDir(env, homeDir, cwd);
   // TRACKER_FORCE_TTY=1 behaves as on a terminal (tests and recordings of terminal output).
   const forced = forcedTty(env);

@@ -1,6 +1,6 @@
 import { afterAll } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join } from "node:path";
 
 // A developer's own login or defaults must never leak into a test run.
@@ -23,9 +23,24 @@ for (const key of [
   "CODEX_SANDBOX",
   "GEMINI_CLI",
   "AGENT",
+  // The Sentry tools' configuration is read as a fallback (issue 24): a developer's must not leak in.
+  "SENTRY_AUTH_TOKEN",
+  "SENTRY_TOKEN",
+  "SENTRY_URL",
+  "SENTRY_HOST",
+  "SENTRY_ORG",
+  "SENTRY_PROJECT",
+  "SENTRY_DSN",
+  "SENTRY_PROPERTIES",
+  "SENTRY_CONFIG_DIR",
 ]) {
   delete process.env[key];
 }
+// A developer's ~/.sentryclirc would be read by every run that does not set HOME: use an empty home.
+const testHome = existsSync(join(process.env.HOME || homedir(), ".sentryclirc"))
+  ? mkdtempSync(join(tmpdir(), "tracker-test-home-"))
+  : undefined;
+if (testHome) process.env.HOME = testHome;
 const runConfigDir = mkdtempSync(join(tmpdir(), "tracker-test-config-"));
 process.env.TRACKER_CONFIG_DIR = runConfigDir;
 
@@ -36,6 +51,7 @@ afterAll(async () => {
   const { removeTempDirs } = await import("./helpers/cli.ts");
   removeTempDirs();
   rmSync(runConfigDir, { recursive: true, force: true });
+  if (testHome) rmSync(testHome, { recursive: true, force: true });
   // What is still there was made by a test outside tempDir(): name it so it gets fixed.
   const left = readdirSync(tmpdir()).filter((name) => {
     if (!name.startsWith("tracker-")) return false;

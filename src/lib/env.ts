@@ -1,3 +1,4 @@
+import type { ConfigFile } from "./config/files.ts";
 import { ConfigError, ValidationError } from "./errors.ts";
 
 /** The hosted service address used when TRACKER_URL is unset. */
@@ -21,17 +22,35 @@ export function parseLogLevel(value: string, source: string): LogLevel {
   );
 }
 
-/** Settings read from TRACKER_* variables; the only place those variables are interpreted. */
+/**
+ * Settings read from TRACKER_* variables and their SENTRY_* fallbacks (lower precedence); the only
+ * place those variables are interpreted. `*Var` names the variable a value came from.
+ */
 export interface Settings {
   baseUrl: string;
-  /** True when TRACKER_URL points somewhere other than the hosted service. */
+  /** True when the service URL points somewhere other than the hosted service. */
   selfHosted: boolean;
+  /** TRACKER_URL, else SENTRY_URL, when one of them named the service URL. */
+  urlVar?: "TRACKER_URL" | "SENTRY_URL" | undefined;
   authToken: string | undefined;
+  /** TRACKER_TOKEN, else SENTRY_AUTH_TOKEN (both below TRACKER_AUTH_TOKEN). */
   token: string | undefined;
+  tokenVar?: "TRACKER_TOKEN" | "SENTRY_AUTH_TOKEN" | undefined;
   clientId: string | undefined;
+  /** TRACKER_ORG, else SENTRY_ORG. */
   org: string | undefined;
+  orgVar?: "TRACKER_ORG" | "SENTRY_ORG" | undefined;
+  /** TRACKER_PROJECT, else SENTRY_PROJECT. */
   project: string | undefined;
+  projectVar?: "TRACKER_PROJECT" | "SENTRY_PROJECT" | undefined;
+  /** TRACKER_DSN, else SENTRY_DSN. */
   dsn: string | undefined;
+  dsnVar?: "TRACKER_DSN" | "SENTRY_DSN" | undefined;
+  /**
+   * The Sentry configuration files around the working directory (`sentry.properties`,
+   * `.sentryclirc`s), highest precedence first; read on first call, once per run.
+   */
+  configFiles?: () => readonly ConfigFile[];
   noAutoRepair: boolean;
   releaseUrl: string | undefined;
   /** TRACKER_INSTALL_DIR: where the install script put the binary (default ~/.tracker/bin). */
@@ -81,43 +100,105 @@ function nonEmpty(v: string | undefined): string | undefined {
   return t ? t : undefined;
 }
 
-/** Reads and validates every TRACKER_* setting from an environment. */
-export function readSettings(env: Record<string, string | undefined>): Settings {
-  const rawUrl = nonEmpty(env.TRACKER_URL);
-  const baseUrl = rawUrl ? parseBaseUrl(rawUrl) : DEFAULT_BASE_URL;
+/** The first of `names` set (non-blank) in `env`, with its value. */
+function firstSet<N extends string>(
+  env: Record<string, string | undefined>,
+  names: readonly N[],
+): { value: string | undefined; name: N | undefined } {
+  for (const name of names) {
+    const value = nonEmpty(env[name]);
+    if (value) return { value, name };
+  }
+  return { value: undefined, name: undefined };
+}
+
+/** Where a run looks for Sentry configuration files. */
+export interface ConfigLocation {
+  cwd: string;
+  homeDir: string;
+}
+
+/**
+ * Reads and validates every TRACKER_* setting from an environment, with the SENTRY_* names as
+ * fallbacks. With `where`, the Sentry configuration files there become readable (lazily).
+ */
+export function readSettings(env: Record<string, string | undefined>, where?: ConfigLocation): Settings {
+  const url = firstSet(env, ["TRACKER_URL", "SENTRY_URL"] as const);
+  const baseUrl = url.value ? parseBaseUrl(url.value, url.name) : DEFAULT_BASE_URL;
   const rawRelease = nonEmpty(env.TRACKER_RELEASE_URL);
-  return {
+  const token = firstSet(env, ["TRACKER_TOKEN", "SENTRY_AUTH_TOKEN"] as const);
+  const org = firstSet(env, ["TRACKER_ORG", "SENTRY_ORG"] as const);
+  const project = firstSet(env, ["TRACKER_PROJECT", "SENTRY_PROJECT"] as const);
+  const dsn = firstSet(env, ["TRACKER_DSN", "SENTRY_DSN"] as const);
+  const settings: Settings = {
     baseUrl,
     selfHosted: !isHostedUrl(baseUrl),
+    urlVar: url.name,
     authToken: nonEmpty(env.TRACKER_AUTH_TOKEN),
-    token: nonEmpty(env.TRACKER_TOKEN),
+    token: token.value,
+    tokenVar: token.name,
     clientId: nonEmpty(env.TRACKER_CLIENT_ID),
-    org: nonEmpty(env.TRACKER_ORG),
-    project: nonEmpty(env.TRACKER_PROJECT),
-    dsn: nonEmpty(env.TRACKER_DSN),
+    org: org.value,
+    orgVar: org.name,
+    project: project.value,
+    projectVar: project.name,
+    dsn: dsn.value,
+    dsnVar: dsn.name,
     noAutoRepair: env.TRACKER_CLI_NO_AUTO_REPAIR === "1",
     releaseUrl: rawRelease ? parseBaseUrl(rawRelease, "TRACKER_RELEASE_URL") : undefined,
     installDir: nonEmpty(env.TRACKER_INSTALL_DIR),
   };
+  let files: readonly ConfigFile[] | undefined;
+  const configFiles = (): readonly ConfigFile[] => {
+    if (!where) return [];
+    if (files === undefined) {
+      // Loaded on first use: `--help` and `--version` never read these files.
+      const { readConfigFiles } = require("./config/files.ts") as typeof import("./config/files.ts");
+      files = readConfigFiles(where.cwd, where.homeDir, env);
+    }
+    return files;
+  };
+  Object.defineProperty(settings, "configFiles", { value: configFiles, enumerable: false });
+  return settings;
+}
+
+/** The service URL a configuration file names (normalised), or undefined when none or not a URL. */
+export function configFileUrl(file: ConfigFile): string | undefined {
+  try {
+    return file.values.url ? parseBaseUrl(file.values.url, file.path) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * With TRACKER_URL unset, the service URL is that of the only stored login when there is exactly
- * one, else the hosted service. Looked up on first use, so commands that never need the URL (and
- * `--help`) never open the database for it.
+ * With TRACKER_URL and SENTRY_URL unset, the service URL is that of the only stored login when
+ * there is exactly one, else the first `url` of a Sentry configuration file, else the hosted
+ * service. With an environment token, `soleLogin` answers the token's own URL instead (an org
+ * token's claim) and no file is consulted: an environment token never follows a file's URL.
+ * Looked up on first use, so commands that never need the URL (and `--help`) never open the
+ * database or read a file for it.
  */
 export function applyLoginDefault(settings: Settings, soleLogin: () => string | undefined): void {
+  if (settings.urlVar) return;
   let resolved: string | undefined;
   const baseUrl = (): string => {
     if (resolved === undefined) {
       const sole = soleLogin();
-      let url = DEFAULT_BASE_URL;
+      let url: string | undefined;
       try {
         if (sole) url = parseBaseUrl(sole);
       } catch {
         // A stored URL that is not one: the hosted default, and the login is reported as elsewhere.
+        url = DEFAULT_BASE_URL;
       }
-      resolved = url;
+      if (url === undefined && !(settings.authToken ?? settings.token)) {
+        for (const file of settings.configFiles?.() ?? []) {
+          url = configFileUrl(file);
+          if (url) break;
+        }
+      }
+      resolved = url ?? DEFAULT_BASE_URL;
     }
     return resolved;
   };
@@ -160,7 +241,7 @@ export function isLoopbackUrl(url: string): boolean {
  * service URL be looked up in the login database.
  */
 export function insecureUrlWarning(env: Record<string, string | undefined>): string | undefined {
-  const raw = nonEmpty(env.TRACKER_URL);
+  const { value: raw, name } = firstSet(env, ["TRACKER_URL", "SENTRY_URL"] as const);
   if (!raw) return undefined;
   let url: URL;
   try {
@@ -169,7 +250,7 @@ export function insecureUrlWarning(env: Record<string, string | undefined>): str
     return undefined;
   }
   if (url.protocol !== "http:" || isLoopbackUrl(url.href)) return undefined;
-  return `Warning: TRACKER_URL is plain http: your token is sent unencrypted to ${url.host}.`;
+  return `Warning: ${name} is plain http: your token is sent unencrypted to ${url.host}.`;
 }
 
 /** What warnInsecureUrlOnce needs of a run's context. */

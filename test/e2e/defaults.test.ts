@@ -18,11 +18,13 @@ describe("defaults", () => {
 
     const show = await run(["defaults"], cfg);
     expect(show.exitCode).toBe(0);
-    expect(show.stdout).toBe("Organization:  acme\nProject:       web\n");
+    expect(show.stdout).toBe(
+      `Organization:  acme (from defaults)\nProject:       web (from defaults)\nURL:           ${api.url} (from TRACKER_URL)\n`,
+    );
     expect(show.stderr).toBe("");
 
     const json = await run(["defaults", "show", "--json"], cfg);
-    expect(JSON.parse(json.stdout)).toEqual({ org: "acme", project: "web" });
+    expect(JSON.parse(json.stdout)).toMatchObject({ org: "acme", project: "web" });
 
     const clear = await run(["defaults", "clear", "--json"], cfg);
     expect(JSON.parse(clear.stdout)).toEqual({ cleared: true });
@@ -30,10 +32,12 @@ describe("defaults", () => {
     expect(again.stdout).toBe("No defaults were set.\n");
 
     const empty = await run(["defaults", "--json"], cfg);
-    expect(JSON.parse(empty.stdout)).toEqual({ org: null, project: null });
+    expect(JSON.parse(empty.stdout)).toMatchObject({ org: null, project: null });
     const emptyHuman = await run(["defaults"], cfg);
-    expect(emptyHuman.stdout).toBe("No defaults set.\n");
-    expect(emptyHuman.stderr).toBe("Set them with: tracker defaults set <org>/<project>\n");
+    expect(emptyHuman.stdout).toBe(`No defaults set.\nURL:           ${api.url} (from TRACKER_URL)\n`);
+    expect(emptyHuman.stderr).toBe(
+      "Set them with: tracker defaults set <org>/<project> (--here: for this project only)\n",
+    );
   });
 
   test("set <org> stores the org only (and drops an older default project)", async () => {
@@ -43,7 +47,9 @@ describe("defaults", () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ org: "globex", project: null });
     expect(api.requestsTo("/api/0/organizations/globex/")).not.toHaveLength(0);
-    expect((await run(["defaults"], cfg)).stdout).toBe("Organization:  globex\nProject:       -\n");
+    expect((await run(["defaults"], cfg)).stdout).toStartWith(
+      "Organization:  globex (from defaults)\nProject:       -\n",
+    );
     // `<org>/` means the same.
     const slash = await run(["defaults", "set", "initech/"], cfg);
     expect(slash.stdout).toBe("Default organization set to initech.\n");
@@ -56,7 +62,10 @@ describe("defaults", () => {
     expect(r.stderr).toBe(
       "Error: Project 'acme/WEB' was not found.\n\nDid you mean acme/web? Slugs are case-sensitive.\n",
     );
-    expect(JSON.parse((await run(["defaults", "--json"], cfg)).stdout)).toEqual({ org: null, project: null });
+    expect(JSON.parse((await run(["defaults", "--json"], cfg)).stdout)).toMatchObject({
+      org: null,
+      project: null,
+    });
   });
 
   test("malformed value: ValidationError, no request", async () => {
@@ -70,14 +79,19 @@ describe("defaults", () => {
     const cfg = tempDir();
     await run(["defaults", "set", "acme/web"], cfg);
     const r = await run(["defaults"], cfg, { TRACKER_ORG: "globex" });
-    expect(r.stdout).toBe("Organization:  acme\nProject:       web\n");
-    expect(r.stderr).toBe("TRACKER_ORG=globex is set and takes precedence over stored defaults.\n");
+    expect(r.stdout).toStartWith("Organization:  globex (from TRACKER_ORG)\nProject:       -\n");
+    expect(r.stderr).toBe(
+      "TRACKER_ORG=globex is set and takes precedence over the org from defaults (acme).\n",
+    );
   });
 
   test("no token: set fails with not_authenticated and stores nothing", async () => {
     const cfg = tempDir();
     const r = await runCli(["defaults", "set", "acme"], { api, configDir: cfg });
     expect(r.exitCode).toBe(10);
-    expect(JSON.parse((await run(["defaults", "--json"], cfg)).stdout)).toEqual({ org: null, project: null });
+    expect(JSON.parse((await run(["defaults", "--json"], cfg)).stdout)).toMatchObject({
+      org: null,
+      project: null,
+    });
   });
 });

@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { isoFromMs } from "../../lib/format/time.ts";
 import { listOrganizations } from "../../lib/api/organizations.ts";
 import { type AuthUser, describeUser, fetchAuthUser, fetchOrgOfToken } from "../../lib/auth/login-token.ts";
-import { assertSameHost, envToken, noStoredLogin } from "../../lib/auth/token.ts";
+import { assertSameHost, configFileToken, envToken, noStoredLogin } from "../../lib/auth/token.ts";
 import { classifyToken, decodeOrgClaim } from "../../lib/auth/token-kind.ts";
 import { listLogins, readCredentials } from "../../lib/db/auth.ts";
 import { readDefaults, type StoredDefaults } from "../../lib/db/defaults.ts";
@@ -89,11 +89,17 @@ function notLoggedIn(
 async function collectStatus(ctx: TrackerContext): Promise<{ status: AuthStatus; hint?: string }> {
   const env = envToken(ctx);
   const storedAtStart = readCredentials(ctx);
-  if (!env && !storedAtStart) {
+  // A configuration file's token, when neither the environment nor a login for this URL has one.
+  const file =
+    !env && (!storedAtStart?.base_url || storedAtStart.base_url !== ctx.settings.baseUrl)
+      ? configFileToken(ctx)
+      : undefined;
+  const direct = env ?? file;
+  if (!direct && !storedAtStart) {
     const err = noStoredLogin(ctx);
     return { status: notLoggedIn(ctx, err.reason, null), hint: err.hint };
   }
-  if (!env && storedAtStart) {
+  if (!direct && storedAtStart) {
     try {
       assertSameHost(ctx, storedAtStart);
     } catch (err) {
@@ -104,10 +110,10 @@ async function collectStatus(ctx: TrackerContext): Promise<{ status: AuthStatus;
       };
     }
   }
-  const kind = env
-    ? (classifyToken(env.token)?.kind ?? "other")
+  const kind = direct
+    ? (classifyToken(direct.token)?.kind ?? "other")
     : (storedAtStart?.kind ?? classifyToken(storedAtStart?.token ?? "")?.kind ?? "other");
-  const token = env?.token ?? (storedAtStart?.token as string);
+  const token = direct?.token ?? (storedAtStart?.token as string);
   ctx.log.addSecret(token);
 
   let user: AuthUser | null = null;
@@ -122,13 +128,14 @@ async function collectStatus(ctx: TrackerContext): Promise<{ status: AuthStatus;
     else throw err;
   }
   // Requests above may have refreshed (or dropped) the stored token: report what is stored now.
-  const stored = env ? storedAtStart : readCredentials(ctx);
-  const current = env ? undefined : stored;
+  const stored = direct ? storedAtStart : readCredentials(ctx);
+  const current = direct ? undefined : stored;
   return {
     status: {
       authenticated: !rejected,
       reason: rejected?.reason ?? null,
-      source: env?.source ?? "stored",
+      source: direct?.source ?? "stored",
+      ...(file?.path ? { sourcePath: file.path } : {}),
       baseUrl: ctx.settings.baseUrl,
       token: { kind, redacted: maskToken(current?.token ?? token) },
       expiresAt: current?.expires_at ? isoFromMs(current.expires_at) : null,

@@ -5,13 +5,21 @@ import { describe } from "../../lib/help.ts";
 
 const noArgs = { kind: "tuple", parameters: [] } as const;
 
+const here = {
+  kind: "boolean",
+  optional: true,
+  brief: "Only for the project around this directory (the one with .git or another project marker)",
+} as const;
+
+type Flags = { json: boolean; verbose: boolean; here?: boolean };
+
 /** Routes of `tracker defaults`. */
 export const defaultsRoutes = buildRouteMap({
   routes: {
-    set: buildCommand<{ json: boolean; verbose: boolean }, [string], TrackerContext>({
+    set: buildCommand<Flags, [string], TrackerContext>({
       loader: () => import("./set.ts"),
       parameters: {
-        flags: { ...globalFlags },
+        flags: { ...globalFlags, here },
         positional: {
           kind: "tuple",
           parameters: [{ placeholder: "org[/project]", brief: "<org> or <org>/<project>", parse: String }],
@@ -19,29 +27,36 @@ export const defaultsRoutes = buildRouteMap({
       },
       docs: {
         brief: "Store the default organization (and project)",
-        fullDescription: describe("Validates the target against the service and stores it as the default.", [
-          "tracker defaults set acme",
-          "tracker defaults set acme/web",
-        ]),
+        fullDescription: describe(
+          "Validates the target against the service and stores it as the default. With --here it applies only inside the current project (found as DSN detection finds it) and wins over the global default there.",
+          [
+            "tracker defaults set acme",
+            "tracker defaults set acme/web",
+            "tracker defaults set --here acme/api",
+          ],
+        ),
       },
     }),
     show: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
       loader: () => import("./show.ts"),
       parameters: { flags: { ...globalFlags }, positional: noArgs },
       docs: {
-        brief: "Show stored defaults",
-        fullDescription: describe("Shows the stored defaults.", [
-          "tracker defaults",
-          "tracker defaults show --json",
-        ]),
+        brief: "Show the default org, project and URL with their sources",
+        fullDescription: describe(
+          "Shows the organization, project and service URL a command uses here when given no target, and where each comes from: TRACKER_*/SENTRY_* variables, `defaults set --here`, stored defaults, sentry.properties or .sentryclirc.",
+          ["tracker defaults", "tracker defaults show --json"],
+        ),
       },
     }),
-    clear: buildCommand<{ json: boolean; verbose: boolean }, [], TrackerContext>({
+    clear: buildCommand<Flags, [], TrackerContext>({
       loader: () => import("./clear.ts"),
-      parameters: { flags: { ...globalFlags }, positional: noArgs },
+      parameters: { flags: { ...globalFlags, here }, positional: noArgs },
       docs: {
         brief: "Remove stored defaults",
-        fullDescription: describe("Removes the stored defaults.", ["tracker defaults clear"]),
+        fullDescription: describe("Removes the stored defaults (--here: those of the current project).", [
+          "tracker defaults clear",
+          "tracker defaults clear --here",
+        ]),
       },
     }),
   },
@@ -49,7 +64,7 @@ export const defaultsRoutes = buildRouteMap({
   docs: {
     brief: "Show, set or clear default org/project",
     fullDescription: describe(
-      "Stored default organization and project. They apply when a command gets no target argument and TRACKER_ORG/TRACKER_PROJECT are unset; they win over DSN auto-detection.",
+      "Stored default organization and project, globally or for one project (--here). They apply when a command gets no target argument and TRACKER_ORG/TRACKER_PROJECT (SENTRY_ORG/SENTRY_PROJECT) are unset; they win over .sentryclirc/sentry.properties and DSN auto-detection.",
       ["tracker defaults set acme/web", "tracker defaults", "tracker defaults clear"],
     ),
   },

@@ -2,17 +2,22 @@ import type { TrackerContext } from "../../context.ts";
 import { getOrganization } from "../../lib/api/organizations.ts";
 import { getProject } from "../../lib/api/projects.ts";
 import { writeDefaults } from "../../lib/db/defaults.ts";
+import { writeProjectDefault } from "../../lib/db/project-defaults.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import { parseTarget, withSlugHint } from "../../lib/resolve/target.ts";
+import { type HereFlags, hereRoot } from "./here.ts";
 
-/** `tracker defaults set <org>` / `<org>/<project>`: validated against the API, then stored. */
+/**
+ * `tracker defaults set <org>` / `<org>/<project>`: validated against the API, then stored; with
+ * `--here`, for the project tree around the working directory only.
+ */
 export default async function defaultsSet(
   this: TrackerContext,
-  flags: GlobalFlags,
+  flags: HereFlags,
   target: string,
 ): Promise<void> {
+  const root = flags.here ? hereRoot(this) : undefined;
   const parsed = parseTarget(target);
   let org: string;
   let project: string | null = null;
@@ -25,7 +30,7 @@ export default async function defaultsSet(
     org = parsed.project;
   } else {
     throw new ValidationError(
-      "Name an organization or a project: tracker defaults set <org>[/<project>].",
+      "Name an organization or a project: tracker defaults set [--here] <org>[/<project>].",
       "target",
     );
   }
@@ -35,6 +40,12 @@ export default async function defaultsSet(
   } else {
     const o = await withSlugHint(this, { org }, () => getOrganization(this, org));
     org = o.slug;
+  }
+  if (root) {
+    writeProjectDefault(this, { root, org, project });
+    if (flags.json) return writeJson(this, { org, project, root });
+    const what = project ? `Default set to ${org}/${project}` : `Default organization set to ${org}`;
+    return writeLines(this, `${what} for ${root}.`);
   }
   writeDefaults(this, { org, project });
   if (flags.json) return writeJson(this, { org, project });

@@ -1,23 +1,61 @@
 import type { TrackerContext } from "../../context.ts";
+import { serviceUrlSource } from "../../lib/config/service-url.ts";
+import { configTarget, hereDefault, type Provenance } from "../../lib/config/sources.ts";
 import { readDefaults } from "../../lib/db/defaults.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 
-/** `tracker defaults` / `defaults show`: the stored defaults, and which env variables override them. */
+function describe(value: string | undefined, source: Provenance | undefined): string {
+  if (!value || !source) return "-";
+  return source.kind === "default" ? `${value} (default)` : `${value} (from ${source.label})`;
+}
+
+/**
+ * `tracker defaults` / `defaults show`: the organization, project and service URL a command run
+ * here would use without an argument (DSN detection aside), each with where it comes from:
+ * environment, `defaults --here`, stored defaults or a Sentry configuration file.
+ */
 export default async function defaultsShow(this: TrackerContext, flags: GlobalFlags): Promise<void> {
-  const d = readDefaults(this);
-  if (flags.json) return writeJson(this, { org: d.org, project: d.project });
-  if (!d.org && !d.project) {
-    writeLines(this, "No defaults set.");
-    writeTip(this, "Set them with: tracker defaults set <org>/<project>");
-  } else {
-    writeLines(this, [`Organization:  ${d.org ?? "-"}`, `Project:       ${d.project ?? "-"}`]);
+  // An unusable config directory is this command's error, not a warning of the cascade.
+  readDefaults(this);
+  const t = configTarget(this);
+  const here = hereDefault(this) ?? null;
+  const url = { value: this.settings.baseUrl, source: serviceUrlSource(this) };
+  if (flags.json) {
+    return writeJson(this, {
+      org: t.org?.value ?? null,
+      project: t.project?.value ?? null,
+      url: url.value,
+      sources: { org: t.org?.source ?? null, project: t.project?.source ?? null, url: url.source },
+      here,
+    });
   }
-  const env = this.settings;
-  for (const [name, value] of [
-    ["TRACKER_ORG", env.org],
-    ["TRACKER_PROJECT", env.project],
+  if (!t.org && !t.project) {
+    writeLines(this, ["No defaults set.", `URL:           ${describe(url.value, url.source)}`]);
+    writeTip(this, "Set them with: tracker defaults set <org>/<project> (--here: for this project only)");
+  } else {
+    writeLines(this, [
+      `Organization:  ${describe(t.org?.value, t.org?.source)}`,
+      `Project:       ${describe(t.project?.value, t.project?.source)}`,
+      `URL:           ${describe(url.value, url.source)}`,
+    ]);
+  }
+  if (here) {
+    writeLines(
+      this,
+      `Here:          ${here.project ? `${here.org}/${here.project}` : here.org} (for ${here.root})`,
+    );
+  }
+  const configured = configTarget(this, { env: false });
+  for (const [key, effective, below] of [
+    ["org", t.org, configured.org],
+    ["project", t.project, configured.project],
   ] as const) {
-    if (value) writeTip(this, `${name}=${value} is set and takes precedence over stored defaults.`);
+    if (effective?.source.kind === "env" && below && below.value !== effective.value) {
+      writeTip(
+        this,
+        `${effective.source.label}=${effective.value} is set and takes precedence over the ${key} from ${below.source.label} (${below.value}).`,
+      );
+    }
   }
 }

@@ -1,27 +1,60 @@
 import type { TrackerContext } from "../../context.ts";
+import { fileTokenForService, skippedFileTokens } from "../config/sources.ts";
 import { otherLoginUrls, readCredentials, type StoredCredentials } from "../db/auth.ts";
 import { AuthError } from "../errors.ts";
 import { warnInsecureUrlOnce } from "../env.ts";
 
-/** Where the token in use came from; `--token` is a pasted token being verified before it is stored. */
-export type TokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "stored" | "--token";
+/** The environment variables a token may come from, by precedence. */
+export type EnvTokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "SENTRY_AUTH_TOKEN";
+
+/**
+ * Where the token in use came from; `--token` is a pasted token being verified before it is
+ * stored; `.sentryclirc` and `sentry.properties` are Sentry configuration files (`path` says which).
+ */
+export type TokenSource = EnvTokenSource | "stored" | "--token" | ".sentryclirc" | "sentry.properties";
 
 /** The token a request will carry, with where it came from. */
 export interface AuthToken {
   token: string;
   source: TokenSource;
-  /** Stored OAuth tokens with a refresh token can be refreshed; env tokens never are. */
+  /** Stored OAuth tokens with a refresh token can be refreshed; env and file tokens never are. */
   refreshable: boolean;
+  /** The configuration file of a file token. */
+  path?: string;
 }
 
-/** The environment token, if any, by precedence TRACKER_AUTH_TOKEN > TRACKER_TOKEN. */
-export function envToken(
-  ctx: TrackerContext,
-): (AuthToken & { source: "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" }) | undefined {
+/**
+ * The environment token, if any, by precedence TRACKER_AUTH_TOKEN > TRACKER_TOKEN >
+ * SENTRY_AUTH_TOKEN. Never stored.
+ */
+export function envToken(ctx: TrackerContext): (AuthToken & { source: EnvTokenSource }) | undefined {
   if (ctx.settings.authToken)
     return { token: ctx.settings.authToken, source: "TRACKER_AUTH_TOKEN", refreshable: false };
-  if (ctx.settings.token) return { token: ctx.settings.token, source: "TRACKER_TOKEN", refreshable: false };
+  if (ctx.settings.token)
+    return {
+      token: ctx.settings.token,
+      source: ctx.settings.tokenVar ?? "TRACKER_TOKEN",
+      refreshable: false,
+    };
   return undefined;
+}
+
+/**
+ * The token of a Sentry configuration file meant for this service URL (its own `url`, or the
+ * hosted service when it names none); never sent anywhere else. Ranks below stored credentials.
+ */
+export function configFileToken(
+  ctx: TrackerContext,
+): (AuthToken & { source: ".sentryclirc" | "sentry.properties" }) | undefined {
+  const found = fileTokenForService(ctx);
+  if (!found) return undefined;
+  ctx.log.addSecret(found.token);
+  return {
+    token: found.token,
+    source: found.file.kind === "properties" ? "sentry.properties" : ".sentryclirc",
+    refreshable: false,
+    path: found.file.path,
+  };
 }
 
 const CANDIDATE = Symbol("candidateToken");
@@ -41,9 +74,10 @@ function candidateToken(ctx: TrackerContext): string | undefined {
 }
 
 /**
- * The token for the next request: TRACKER_AUTH_TOKEN > TRACKER_TOKEN > stored credentials.
- * Stored credentials are only used for the service URL they were issued for, and are refreshed
- * first when close to expiry.
+ * The token for the next request: TRACKER_AUTH_TOKEN > TRACKER_TOKEN > SENTRY_AUTH_TOKEN > stored
+ * credentials > a configuration file's token. Stored credentials are only used for the service URL
+ * they were issued for, and are refreshed first when close to expiry; a file's token only for its
+ * file's URL.
  */
 export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   // A token is about to be sent: say once if it would cross the network unencrypted.
@@ -62,6 +96,14 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
     return env;
   }
   const stored = readCredentials(ctx);
+  if (!stored?.base_url || stored.base_url !== ctx.settings.baseUrl) {
+    const file = configFileToken(ctx);
+    if (file) {
+      assertHeaderSafe(file.token, file.path ?? file.source);
+      ctx.log.debug(`Auth: using the token in ${file.path} (for ${ctx.settings.baseUrl})`);
+      return file;
+    }
+  }
   if (!stored) throw noStoredLogin(ctx);
   ctx.log.addSecret(stored.token);
   if (stored.refresh_token) ctx.log.addSecret(stored.refresh_token);
@@ -107,7 +149,11 @@ export function safeReadCredentials(ctx: TrackerContext): StoredCredentials | un
  */
 export function noStoredLogin(ctx: TrackerContext): AuthError {
   const others = otherLoginUrls(ctx);
-  if (others.length === 0) return new AuthError("not_authenticated");
+  const files = skippedFileTokens(ctx);
+  if (others.length === 0) {
+    const plain = new AuthError("not_authenticated");
+    return files ? new AuthError("not_authenticated", plain.message, `${files}\n${plain.hint}`) : plain;
+  }
   const urlSet = !!ctx.env.TRACKER_URL?.trim();
   const use =
     others.length === 1
@@ -118,7 +164,7 @@ export function noStoredLogin(ctx: TrackerContext): AuthError {
   return new AuthError(
     "host_scope",
     `No stored login for ${ctx.settings.baseUrl} (tracker has ${others.length === 1 ? "a login" : "logins"} for ${others.join(", ")}); no token was sent.`,
-    `Run \`tracker auth login\` to log in to ${ctx.settings.baseUrl}, ${use}.`,
+    `${files ? `${files}\n` : ""}Run \`tracker auth login\` to log in to ${ctx.settings.baseUrl}, ${use}.`,
   );
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever a table or column is added below. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
 export interface ColumnDef {
@@ -61,6 +61,16 @@ export const TABLES: readonly TableDef[] = [
     columns: [
       col("id", "INTEGER PRIMARY KEY CHECK (id = 1)"),
       col("org", "TEXT"),
+      col("project", "TEXT"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+  },
+  {
+    // Defaults of one project tree (`defaults set --here`): used only at or below `root`.
+    name: "project_defaults",
+    columns: [
+      col("root", "TEXT NOT NULL PRIMARY KEY"),
+      col("org", "TEXT NOT NULL"),
       col("project", "TEXT"),
       col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
     ],

@@ -15,7 +15,7 @@ import { type DsnLocation, type ScanHooks, scanTree } from "./scan.ts";
 /** One DSN found for the working directory, with a human label of where it came from. */
 export interface FoundDsn {
   dsn: Dsn;
-  /** `TRACKER_DSN`, or the file path relative to the working directory (e.g. `.env`, `apps/web/.env`). */
+  /** `TRACKER_DSN`/`SENTRY_DSN`, or the file path relative to the working directory (e.g. `.env`, `apps/web/.env`). */
   source: string;
   /** Absolute path of the file, when it came from a file. */
   file?: string;
@@ -114,19 +114,20 @@ function boundDsns(ctx: TrackerContext, found: readonly FoundDsn[], root: string
   return distinct.slice(0, MAX_DETECTED_DSNS);
 }
 
-/** Finds the DSNs for the working directory (TRACKER_DSN wins over files). */
+/** Finds the DSNs for the working directory (TRACKER_DSN, else SENTRY_DSN, wins over files). */
 export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDetection {
   const envDsn = ctx.settings.dsn;
   if (envDsn) {
+    const name = ctx.settings.dsnVar ?? "TRACKER_DSN";
     const dsn = parseDsn(envDsn);
     if (!dsn) {
       throw new ConfigError(
-        "TRACKER_DSN is not a valid DSN.",
+        `${name} is not a valid DSN.`,
         "Use the form https://<public key>@<host>/<project id>, as shown in the project's Client Keys settings.",
       );
     }
-    ctx.log.debug("Target: using TRACKER_DSN from the environment");
-    return { root: undefined, found: [{ dsn, source: "TRACKER_DSN" }], fromCache: false };
+    ctx.log.debug(`Target: using ${name} from the environment`);
+    return { root: undefined, found: [{ dsn, source: name }], fromCache: false };
   }
   const root = findProjectRoot(ctx.cwd, ctx.homeDir);
   const mode = (ctx.env.NODE_ENV?.trim() || "development").toLowerCase();

@@ -18,6 +18,8 @@ export interface AuthStatus {
   baseUrl: string;
   /** Where the token in use comes from; null without one. */
   source: Exclude<TokenSource, "--token"> | null;
+  /** The configuration file of a `.sentryclirc`/`sentry.properties` token (absent otherwise). */
+  sourcePath?: string;
   token: { kind: string; redacted: string } | null;
   /** ISO time; null when the token does not expire or expiry is not tracked (environment tokens). */
   expiresAt: string | null;
@@ -49,7 +51,12 @@ export interface StoredLogin {
   active: boolean;
 }
 
+function isFileSource(s: AuthStatus): boolean {
+  return s.source === ".sentryclirc" || s.source === "sentry.properties";
+}
+
 function describeExpiry(s: AuthStatus, now: number): string {
+  if (isFileSource(s)) return "not tracked (configuration file token)";
   if (s.source !== "stored") return "not tracked (environment token)";
   if (!s.expiresAt) return "never";
   const ms = Date.parse(s.expiresAt) - now;
@@ -74,6 +81,13 @@ function hostOf(url: string): string {
 
 function sourceLabel(s: AuthStatus): string {
   return s.source === "stored" ? "stored login" : `${s.source ?? "no token"}`;
+}
+
+/** The `Source:` line: the variable, the stored login, or the file (with its path). */
+function describeSource(s: AuthStatus): string {
+  if (s.source === "stored") return `stored credentials (${s.baseUrl})`;
+  if (isFileSource(s)) return `${s.source} (${s.sourcePath ?? "unknown path"})`;
+  return `${s.source} environment variable${s.storedShadowed ? " (stored credentials are ignored)" : ""}`;
 }
 
 /** The first line, as `gh auth status` states it. */
@@ -115,10 +129,7 @@ export function formatStatus(s: AuthStatus, now: number): string[] {
   const dsn = s.dsn ? `${s.dsn.dsn} (from ${s.dsn.source})` : "not detected";
   const rows: [string, string][] = [];
   if (s.token) {
-    const source =
-      s.source === "stored"
-        ? `stored credentials (${s.baseUrl})`
-        : `${s.source} environment variable${s.storedShadowed ? " (stored credentials are ignored)" : ""}`;
+    const source = describeSource(s);
     const orgs =
       s.organizations === null
         ? "could not be listed"

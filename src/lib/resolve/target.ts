@@ -1,10 +1,12 @@
 /**
  * Target resolution: which organization and project(s) a command applies to.
- * Order: explicit argument, then TRACKER_ORG/TRACKER_PROJECT, then stored defaults, then DSN
- * auto-detection (TRACKER_DSN, `.env*` files, source code under the project root).
+ * Order: explicit argument, then TRACKER_ORG/TRACKER_PROJECT (SENTRY_ORG/SENTRY_PROJECT below
+ * them), then stored defaults (`--here`, then global) and the Sentry configuration files
+ * (`lib/config/sources.ts`), then DSN auto-detection (TRACKER_DSN/SENTRY_DSN, `.env*` files,
+ * source code under the project root).
  */
 import type { TrackerContext } from "../../context.ts";
-import { readDefaults, type StoredDefaults } from "../db/defaults.ts";
+import { configTarget, describeSources } from "../config/sources.ts";
 import { ContextError, ResolutionError, ValidationError } from "../errors.ts";
 import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "./url.ts";
 
@@ -55,7 +57,7 @@ export function parseTarget(raw: string | undefined): ParsedTarget {
 export interface ResolvedProject {
   org: string;
   project: string;
-  /** `argument`, `TRACKER_ORG/TRACKER_PROJECT`, `defaults`, or a DSN source such as `.env`. */
+  /** `argument`, `TRACKER_ORG/TRACKER_PROJECT`, `defaults`, `.sentryclirc`, or a DSN source such as `.env`. */
   source: string;
   /** Short alias when several projects were detected. */
   alias?: string;
@@ -94,24 +96,14 @@ export function announceTarget(ctx: TrackerContext, r: ResolvedProject): void {
   if (r.source !== "argument") ctx.log.info(`Using ${r.org}/${r.project} (from ${r.source})`);
 }
 
-function safeDefaults(ctx: TrackerContext): StoredDefaults {
-  try {
-    return readDefaults(ctx);
-  } catch (err) {
-    ctx.log.warn(`Stored defaults unavailable: ${(err as Error).message}`);
-    return { org: null, project: null };
-  }
-}
-
 /**
- * An organization named by the context without a project (TRACKER_ORG alone, or stored defaults
- * of an organization only): listings then cover the whole organization.
+ * An organization named by the context without a project (TRACKER_ORG alone, or defaults or a
+ * configuration file naming an organization only): listings then cover the whole organization.
  */
 export function orgOnlyContext(ctx: TrackerContext): { org: string; source: string } | undefined {
   if (ctx.settings.project) return undefined;
-  if (ctx.settings.org) return { org: ctx.settings.org, source: "TRACKER_ORG" };
-  const defaults = safeDefaults(ctx);
-  return defaults.org && !defaults.project ? { org: defaults.org, source: "defaults" } : undefined;
+  const t = configTarget(ctx);
+  return t.org && !t.project ? { org: t.org.value, source: t.org.source.label } : undefined;
 }
 
 async function detectedProjects(ctx: TrackerContext, opts: ResolveOptions): Promise<ResolvedProject[]> {
@@ -128,33 +120,30 @@ export async function resolveImplicitProjects(
   opts: ResolveOptions,
 ): Promise<ResolvedProject[]> {
   const env = ctx.settings;
-  if (env.org && env.project) {
-    ctx.log.debug(`Target: TRACKER_ORG=${env.org} and TRACKER_PROJECT=${env.project}`);
-    return [{ org: env.org, project: env.project, source: "TRACKER_ORG/TRACKER_PROJECT" }];
-  }
   ctx.log.debug(
     env.org || env.project
-      ? `Target: only ${env.org ? "TRACKER_ORG" : "TRACKER_PROJECT"} is set`
+      ? `Target: environment ${[env.org && `${env.orgVar}=${env.org}`, env.project && `${env.projectVar}=${env.project}`].filter(Boolean).join(", ")}`
       : "Target: TRACKER_ORG/TRACKER_PROJECT not set",
   );
-  const defaults = safeDefaults(ctx);
+  const t = configTarget(ctx);
   ctx.log.debug(
-    defaults.org
-      ? `Target: stored defaults ${defaults.org}${defaults.project ? `/${defaults.project}` : ""}`
+    t.org || t.project
+      ? `Target: configured ${t.org ? `${t.org.value} (from ${t.org.source.label})` : "no organization"}, ${t.project ? `${t.project.value} (from ${t.project.source.label})` : "no project"}`
       : "Target: no stored defaults",
   );
-  const org = env.org ?? defaults.org ?? undefined;
-  // A stored default project belongs to the stored default org only.
-  const project = env.project ?? (org === defaults.org ? (defaults.project ?? undefined) : undefined);
-  if (org && project) {
-    const source = env.org || env.project ? "environment and defaults" : "defaults";
-    return [{ org, project, source }];
+  const org = t.org?.value;
+  if (t.org && t.project) {
+    return [
+      { org: t.org.value, project: t.project.value, source: describeSources(t.org.source, t.project.source) },
+    ];
   }
-  if (!org && env.project) {
-    ctx.log.debug(`Target: searching organizations for TRACKER_PROJECT=${env.project}`);
+  if (!org && t.project) {
+    ctx.log.debug(
+      `Target: searching organizations for project ${t.project.value} (from ${t.project.source.label})`,
+    );
     const { findProjectAcrossOrgs } = await import("./project-search.ts");
-    const found = await findProjectAcrossOrgs(ctx, env.project, opts);
-    return [{ ...found, source: "TRACKER_PROJECT" }];
+    const found = await findProjectAcrossOrgs(ctx, t.project.value, opts);
+    return [{ ...found, source: t.project.source.label }];
   }
   const detected = await detectedProjects(ctx, opts);
   const usable = org ? detected.filter((d) => d.org === org) : detected;
@@ -211,17 +200,15 @@ export async function contextOrgs(
   ctx: TrackerContext,
   opts: ResolveOptions,
 ): Promise<{ orgs: string[]; source: string }> {
-  if (ctx.settings.org) return { orgs: [ctx.settings.org], source: "TRACKER_ORG" };
-  ctx.log.debug("Target: TRACKER_ORG not set");
-  const defaults = safeDefaults(ctx);
-  if (defaults.org) return { orgs: [defaults.org], source: "defaults" };
-  ctx.log.debug("Target: no stored default organization");
+  const t = configTarget(ctx);
+  if (t.org) return { orgs: [t.org.value], source: t.org.source.label };
+  ctx.log.debug("Target: no organization in the environment, defaults or configuration files");
   const detected = await detectedProjects(ctx, opts);
   const orgs = [...new Set(detected.map((d) => d.org))];
   return { orgs, source: orgs.length === 1 ? (detected[0]?.source ?? "a DSN") : "detected DSNs" };
 }
 
-/** Resolves an organization only (argument, TRACKER_ORG, defaults, DSN). */
+/** Resolves an organization only (argument, TRACKER_ORG/SENTRY_ORG, defaults, configuration files, DSN). */
 export async function resolveOrg(
   ctx: TrackerContext,
   target: string | undefined,

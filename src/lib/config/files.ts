@@ -1,0 +1,65 @@
+/**
+ * Finding and reading the Sentry tools' configuration files for one run: `sentry.properties` (at
+ * SENTRY_PROPERTIES, else in the working directory), every `.sentryclirc` from the working
+ * directory upward, then `~/.sentryclirc`. Pure readers: no settings, no logging, no database.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { parseSentryProperties } from "./properties.ts";
+import { type ConfigValues, parseSentryclirc } from "./sentryclirc.ts";
+
+/** One configuration file that was found and read. */
+export interface ConfigFile {
+  kind: "sentryclirc" | "properties";
+  /** Absolute path. */
+  path: string;
+  /** `home`: `~/.sentryclirc`, the global file, ranked last; `local`: any other. */
+  scope: "local" | "home";
+  values: ConfigValues;
+}
+
+/** Largest configuration file read (anything bigger is no configuration file). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+function readSmall(path: string): string | undefined {
+  try {
+    const s = statSync(path);
+    if (!s.isFile() || s.size > MAX_CONFIG_BYTES) return undefined;
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The configuration files of a run, highest precedence first: `sentry.properties`, the
+ * `.sentryclirc` files from `cwd` upward (nearest first), then `~/.sentryclirc`. Files that are
+ * missing, unreadable or name nothing tracker uses are left out.
+ */
+export function readConfigFiles(
+  cwd: string,
+  homeDir: string,
+  env: Record<string, string | undefined>,
+): ConfigFile[] {
+  const out: ConfigFile[] = [];
+  const add = (kind: ConfigFile["kind"], path: string, scope: ConfigFile["scope"]) => {
+    if (out.some((f) => f.path === path)) return;
+    const text = readSmall(path);
+    if (text === undefined) return;
+    const values = kind === "sentryclirc" ? parseSentryclirc(text) : parseSentryProperties(text);
+    if (Object.keys(values).length > 0) out.push({ kind, path, scope, values });
+  };
+  const explicit = env.SENTRY_PROPERTIES?.trim();
+  add("properties", explicit ? resolve(cwd, explicit) : join(resolve(cwd), "sentry.properties"), "local");
+  const home = join(resolve(homeDir), ".sentryclirc");
+  let dir = resolve(cwd);
+  for (;;) {
+    const path = join(dir, ".sentryclirc");
+    if (path !== home) add("sentryclirc", path, "local");
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  add("sentryclirc", home, "home");
+  return out;
+}
