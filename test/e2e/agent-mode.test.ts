@@ -156,3 +156,20 @@ describe.skipIf(needsScript)("a bulk change on a terminal", () => {
     expect(api.requests.filter((q) => q.method === "PUT")).toEqual([]);
   });
 });
+
+describe.skipIf(needsScript)("spinners on a terminal", () => {
+  test("issue explain spins on a terminal, never in agent mode", async () => {
+    const env = { TRACKER_CONFIG_DIR: tempDir(), TRACKER_URL: api.url, TRACKER_AUTH_TOKEN: USER_TOKEN };
+    const frames = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
+    const person = await onTerminal(["issue", "explain", "acme/WEB-4Y", "--force"], env);
+    expect(person.exitCode).toBe(0);
+    expect(frames.test(person.screen)).toBe(true);
+    const agent = await onTerminal(["issue", "explain", "acme/WEB-4Y", "--force"], {
+      ...env,
+      CLAUDECODE: "1",
+    });
+    expect(agent.exitCode).toBe(0);
+    expect(frames.test(agent.screen)).toBe(false);
+    expect(agent.screen).toContain("Root cause");
+  });
+});
