@@ -14,12 +14,14 @@ function isObject(v: Json): v is Record<string, Json> {
 
 /** Parses `--fields a,b.c` into paths. */
 export function parseFields(raw: string): string[][] {
+  // A name with characters beyond a dot path's (an aggregate such as `count()` or
+  // `p95(span.duration)`) is one key, dots included.
   const paths = raw
     .split(",")
     .map((f) => f.trim())
     .filter(Boolean)
-    .map((f) => f.split("."));
-  if (paths.length === 0 || paths.some((p) => p.some((seg) => !/^[A-Za-z0-9_$-]+$/.test(seg)))) {
+    .map((f) => (/^[A-Za-z0-9_$.-]+$/.test(f) ? f.split(".") : [f]));
+  if (paths.length === 0 || paths.some((p) => p.some((seg) => seg === "" || /[\s\x00-\x1f]/.test(seg)))) {
     throw new ValidationError(
       `--fields must be comma-separated names or dot paths (e.g. shortId,project.slug), got '${raw}'.`,
       "fields",
@@ -28,10 +30,18 @@ export function parseFields(raw: string): string[][] {
   return paths;
 }
 
+/** A dotted path that is itself a key of the object (`span.op`, `p95(span.duration)`), if so. */
+function literalKey(value: Record<string, Json>, path: readonly string[]): string | undefined {
+  const joined = path.join(".");
+  return path.length > 1 && joined in value ? joined : undefined;
+}
+
 function pick(value: Json, path: readonly string[]): Json {
   if (path.length === 0) return value;
   if (Array.isArray(value)) return value.map((v) => pick(v, path));
   if (!isObject(value)) return undefined;
+  const literal = literalKey(value, path);
+  if (literal !== undefined) return value[literal];
   const [head, ...rest] = path as [string, ...string[]];
   return head in value ? pick(value[head], rest) : undefined;
 }
@@ -40,6 +50,7 @@ function has(value: Json, path: readonly string[]): boolean {
   if (path.length === 0) return true;
   if (Array.isArray(value)) return value.length === 0 || value.some((v) => has(v, path));
   if (!isObject(value)) return false;
+  if (literalKey(value, path) !== undefined) return true;
   const [head, ...rest] = path as [string, ...string[]];
   return head in value && has(value[head], rest);
 }
@@ -73,7 +84,9 @@ function selectOne(item: Json, paths: readonly string[][]): Json {
   if (!isObject(item)) return item;
   const out: Record<string, Json> = {};
   for (const p of paths) {
-    if (p.length > 1 && Array.isArray(item[p[0] as string])) {
+    const literal = literalKey(item, p);
+    if (literal !== undefined) out[literal] = item[literal];
+    else if (p.length > 1 && Array.isArray(item[p[0] as string])) {
       const arr = item[p[0] as string] as Json[];
       const sub = arr.map((el) => selectOne(el, [p.slice(1)]));
       out[p[0] as string] = mergeArrays(out[p[0] as string], sub);

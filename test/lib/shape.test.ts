@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { toJsonText } from "../../src/lib/json-deep.ts";
-import { truncateJson } from "../../src/lib/shape.ts";
+import { parseFields, selectFields, truncateJson } from "../../src/lib/shape.ts";
 import { fitJson } from "../../src/lib/trim/fit.ts";
 import { isProtectedText } from "../../src/lib/trim/protect.ts";
 
@@ -289,4 +289,11 @@ describe("truncateJson: large and deep documents", () => {
       expect(text).toContain('"span_id":"0000000000000000"');
     }
   }, 20_000);
+});
+
+test("--fields names keys that hold dots or parentheses as the service writes them", () => {
+  const doc = { data: [{ "span.op": "db", "count()": 3, "p95(span.duration)": 12.5, nested: { a: 1 } }] };
+  expect(selectFields(doc, parseFields("span.op,count(),p95(span.duration),nested.a"))).toEqual({
+    data: [{ "span.op": "db", "count()": 3, "p95(span.duration)": 12.5, nested: { a: 1 } }],
+  });
 });
