@@ -7,6 +7,7 @@ import type { TrackerContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { apiRequestDeferred } from "../http/client.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
+import { validateBody } from "../http/validate.ts";
 
 /** Columns of a listing (≤ 20 per request; `sort` must name one of them). */
 export const LOG_LIST_FIELDS = [
@@ -72,17 +73,7 @@ export function parseLogsBody(text: string, endpoint: string, status: number): L
       hint: "Check that TRACKER_URL points at the service's address.",
     });
   }
-  const r = v.safeParse(LogsResponse, json);
-  if (r.success) return r.output.data;
-  const issue = r.issues[0];
-  const path = issue ? v.getDotPath(issue) : undefined;
-  throw new ApiError({
-    status,
-    endpoint,
-    message: `Unexpected response from ${endpoint}`,
-    detail: `${path ? `${path}: ` : ""}${issue?.message ?? "invalid shape"}`,
-    hint: "The service answered with data tracker does not understand. Check TRACKER_URL, or upgrade tracker.",
-  });
+  return validateBody(json, LogsResponse, endpoint, status).data;
 }
 
 /** One logs query (one request unless `limit` needs several pages). */

@@ -1,10 +1,10 @@
-import * as v from "valibot";
+import type * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import type { AuthToken } from "../auth/token.ts";
 import { ApiError } from "../errors.ts";
 import { VERSION } from "../version.ts";
 import { nextCursorFromLink } from "./link.ts";
-import { errorDetail, errorForStatus } from "./errors.ts";
+import { errorForStatus } from "./errors.ts";
 import {
   backoffMs,
   chainDeadlineMs,
@@ -18,6 +18,7 @@ import {
 import { formatHeaders, redactUrl } from "./trace-log.ts";
 import { fetchOptionsFor } from "./transport.ts";
 import { exchange } from "./exchange.ts";
+import { parseBody } from "./validate.ts";
 import { paced, paceKey } from "./pacing.ts";
 import { baseUrlFor, buildUrl, type Host, type QueryValue } from "./url.ts";
 
@@ -265,35 +266,4 @@ async function sendWithRetries<T>(
 export function userAgent(): string {
   const os = process.platform === "win32" ? "windows" : process.platform;
   return `tracker/${VERSION} (${os}-${process.arch}) bun/${Bun.version}`;
-}
-
-function parseBody<T>(
-  text: string,
-  schema: v.GenericSchema<unknown, T>,
-  endpoint: string,
-  status: number,
-): T {
-  let json: unknown;
-  try {
-    json = text.trim() === "" ? null : JSON.parse(text);
-  } catch {
-    throw new ApiError({
-      status,
-      endpoint,
-      message: `Unexpected response from ${endpoint}: not JSON`,
-      detail: errorDetail(text),
-      hint: "Check that TRACKER_URL points at the service's address.",
-    });
-  }
-  const r = v.safeParse(schema, json);
-  if (r.success) return r.output;
-  const issue = r.issues[0];
-  const path = issue ? v.getDotPath(issue) : undefined;
-  throw new ApiError({
-    status,
-    endpoint,
-    message: `Unexpected response from ${endpoint}`,
-    detail: `${path ? `${path}: ` : ""}${issue?.message ?? "invalid shape"}`,
-    hint: "The service answered with data tracker does not understand. Check TRACKER_URL, or upgrade tracker.",
-  });
 }
