@@ -6,7 +6,8 @@ import { formatTraceTree } from "../../lib/format/trace-tree.ts";
 import { LOG_LIMIT } from "../../lib/logs/options.ts";
 import { fetchTraceLogs, resolveTraceOrg } from "../../lib/logs/trace-logs.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
-import { buildSpanTree, splitTraceRoots, summarizeTrace, walkSpans } from "../../lib/traces/span-tree.ts";
+import { traceDocument } from "../../lib/traces/document.ts";
+import { walkSpans } from "../../lib/traces/span-tree.ts";
 import { looksLikeTraceRef } from "../../lib/traces/trace-id.ts";
 import { TRACE_VIEW_PERIOD } from "../../lib/traces/windows.ts";
 import type { TraceViewFlags } from "./index.ts";
@@ -50,26 +51,8 @@ export default async function traceViewWithLogs(
       `It does not exist there, belongs to another organization, or is older than ${TRACE_VIEW_PERIOD}.`,
     );
   }
-  const { spans, errors } = splitTraceRoots(items);
-  const roots = buildSpanTree(spans);
-  const summary = summarizeTrace(roots, errors);
-  if (flags.json) {
-    return writeJson(
-      this,
-      {
-        traceId,
-        org,
-        spanCount: summary.spanCount,
-        errorCount: summary.errorCount,
-        durationMs: summary.durationMs,
-        projects: summary.projects,
-        roots,
-        errors,
-        logs: logs.data,
-      },
-      { depth: 2 * summary.depth + 2 },
-    );
-  }
+  const { roots, errors, summary, json, depth } = traceDocument(traceId, org, items);
+  if (flags.json) return writeJson(this, json({ logs: logs.data }), { depth });
   const labels = new Map<string, string>();
   walkSpans(roots, (node) => {
     labels.set(node.spanId, [node.op, node.description].filter(Boolean).join(" — "));

@@ -7,7 +7,7 @@ import { formatTraceTree } from "../../lib/format/trace-tree.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
-import { buildSpanTree, splitTraceRoots, summarizeTrace } from "../../lib/traces/span-tree.ts";
+import { traceDocument } from "../../lib/traces/document.ts";
 import { looksLikeTraceRef, parseTraceRef } from "../../lib/traces/trace-id.ts";
 import type { TraceViewFlags } from "./index.ts";
 import { SLUG_RE } from "../../lib/resolve/url.ts";
@@ -105,26 +105,8 @@ export default async function traceView(
       `It does not exist there, belongs to another organization, or is older than ${TRACE_VIEW_PERIOD}.`,
     );
   }
-  const { spans, errors } = splitTraceRoots(items);
-  const roots = buildSpanTree(spans);
-  const summary = summarizeTrace(roots, errors);
-  if (flags.json) {
-    return writeJson(
-      this,
-      {
-        traceId,
-        org,
-        spanCount: summary.spanCount,
-        errorCount: summary.errorCount,
-        durationMs: summary.durationMs,
-        projects: summary.projects,
-        roots,
-        errors,
-        // Each span level is two levels of JSON (the span and its children array), plus the document's own.
-      },
-      { depth: 2 * summary.depth + 2 },
-    );
-  }
+  const { roots, errors, summary, json, depth } = traceDocument(traceId, org, items);
+  if (flags.json) return writeJson(this, json(), { depth });
   await writeList(
     this,
     formatTraceTree(
