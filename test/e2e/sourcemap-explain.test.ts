@@ -187,3 +187,12 @@ describe("sourcemap explain (with the debug endpoint)", () => {
     expect(api.requests.some((q) => q.path.includes("artifact-bundles"))).toBe(false);
   });
 });
+
+test("an issue reference explains the issue's latest event", async () => {
+  const r = await runCli(["sourcemap", "explain", "acme/WEB-4Y", "--json"], { api, token: USER_TOKEN });
+  expect(r.exitCode).toBe(0);
+  const doc = JSON.parse(r.stdout);
+  expect(doc).toMatchObject({ eventId: "07697d1ebd58f5b907697d1ebd58f5b9", org: "acme", project: "web" });
+  expect(doc.frames.length).toBeGreaterThan(0);
+  expect(doc.frames.every((f: { cause: string }) => f.cause === "no_debug_id")).toBe(true);
+});
