@@ -131,6 +131,8 @@ export function parserFailure(
 
 /** A failure as the run prints it on stderr: `Error: …` text, or one JSON object in JSON mode. */
 export function renderFailure(exc: unknown, json: boolean, state: RunState): string {
+  // A quiet failure (monitor run's job exited non-zero) is its exit code alone in text mode.
+  if (!json && (exc as { quiet?: unknown } | null)?.quiet === true) return "";
   if (!json) return renderError(exc, state.debug, state.secrets);
   return JSON.stringify(errorToJson(exc, exitCodeFor(exc), "", state.secrets));
 }

@@ -123,7 +123,8 @@ export async function runMain(
             },
           }
         : stdout,
-      stderr: errSink,
+      // Stricli ends every error text with a newline; a quiet failure's empty text prints nothing.
+      stderr: { write: (t: string) => t !== "\n" && errSink.write(t) },
       env,
       exitCode: undefined as number | undefined,
     },

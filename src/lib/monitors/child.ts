@@ -67,6 +67,8 @@ export async function runChild(
  * categories; the message says what happened to the job.
  */
 export class JobExitError extends CliError {
+  /** A job that ran and exited non-zero has said what it had to say: tracker adds nothing. */
+  readonly quiet: boolean;
   constructor(outcome: ChildOutcome) {
     super(
       outcome.spawnError ??
@@ -76,5 +78,6 @@ export class JobExitError extends CliError {
       outcome.code,
     );
     this.name = "JobExitError";
+    this.quiet = outcome.spawnError === undefined && outcome.signal === undefined;
   }
 }
