@@ -61,7 +61,9 @@ export function buildContext(
     );
   }
   const ctx: TrackerContext = {
-    process: { stdout, stderr, env },
+    // Stricli writes a command's failure here, ending it with a newline: a quiet failure's empty
+    // text (monitor run's job exit) prints nothing.
+    process: { stdout, stderr: { write: (t: string) => t !== "\n" && stderr.write(t) }, env },
     stdout,
     stderr,
     terminal: rawStderr,
