@@ -166,3 +166,19 @@ describe("monitor run when the service fails (the job is never affected)", () =>
     expect(api.requests).toEqual([]);
   });
 });
+
+test("by token: without a DSN, the target project's DSN is asked with the token (one request) and the job runs", async () => {
+  const r = await runCli(["monitor", "run", "nightly", "--", "sh", "-c", "exit 0"], {
+    subprocess: true,
+    api,
+    token: USER_TOKEN,
+    env: { TRACKER_ORG: "initech", TRACKER_PROJECT: "tps-reports" },
+  });
+  expect(r.stderr).toBe("Using initech/tps-reports (from TRACKER_ORG/TRACKER_PROJECT)\n");
+  expect(r.exitCode).toBe(0);
+  expect(api.requests.filter((q) => q.path.endsWith("/keys/"))).toHaveLength(1);
+  const envelopes = api.requestsTo(ENVELOPE, "POST");
+  expect(envelopes).toHaveLength(2);
+  for (const q of envelopes) expect(q.headers.authorization).toBeUndefined();
+  expect(checkIns().map((c) => c.status)).toEqual(["in_progress", "ok"]);
+});

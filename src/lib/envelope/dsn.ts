@@ -19,7 +19,7 @@ export function dsnForSend(ctx: TrackerContext, command: string): FoundDsn {
   if (!first) {
     throw new ContextError(
       "A DSN",
-      `Looked in TRACKER_DSN, .env files and source code; found none. Set one:\n  TRACKER_DSN=https://<public key>@<host>/<project id> ${command}`,
+      `Looked in TRACKER_DSN, SENTRY_DSN, .env files and source code; found none. Set one:\n  TRACKER_DSN=https://<public key>@<host>/<project id> ${command}`,
       DSN_LOOKUP_HELP,
     );
   }

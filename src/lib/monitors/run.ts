@@ -50,7 +50,8 @@ export function monitorConfig(opts: {
 
 /** What to run and how to report it. */
 export interface MonitoredJob {
-  dsn: Dsn;
+  /** The DSN, or its lookup by token (awaited by each check-in, never by the job). */
+  dsn: Dsn | Promise<Dsn>;
   slug: string;
   environment?: string;
   config?: MonitorConfig;
@@ -79,7 +80,7 @@ export async function runMonitored(ctx: TrackerContext, job: MonitoredJob): Prom
         },
       },
     ]);
-    return sendEnvelope(ctx, job.dsn, body, { timeoutMs, signal });
+    return Promise.resolve(job.dsn).then((dsn) => sendEnvelope(ctx, dsn, body, { timeoutMs, signal }));
   };
   const openAbort = new AbortController();
   let openSettled = false;
