@@ -20,6 +20,7 @@ import {
   parseAggregate,
   parseSearch,
 } from "./explore-search.ts";
+import { eventsScope, PERIOD_MS } from "./events-scope.ts";
 import { canSeeOrg, findOrg } from "./orgs.ts";
 import { tagRoutes } from "./tags.ts";
 import { traceRoutes } from "./traces.ts";
@@ -30,7 +31,6 @@ const TIMESERIES = "/api/0/organizations/:org/events-timeseries/";
 const DATASETS =
   "discover, errors, issuePlatform, logs, ourlogs, profile_functions, spans, tracemetrics, transactions, uptime_results";
 const TRACE_LIST_FIELDS = new Set(["trace", "id", "transaction", "timestamp", "span.duration", "project"]);
-const PERIOD_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 /** The service's cap on fields per request. */
 export const MAX_FIELDS = 20;
 /** The service's cap on points per series (interval × range). */
@@ -62,23 +62,9 @@ interface Scope {
 function scope(req: FakeRequest, dataset: "spans" | "errors"): Scope | Response {
   const org = findOrg(req.state, req.params.org ?? "");
   if (!org || !canSeeOrg(req, org)) return notFound();
-  const rawPeriod = req.query.get("statsPeriod");
-  const pm = rawPeriod === null ? null : /^(\d+)([smhdw])$/.exec(rawPeriod);
-  if (rawPeriod !== null && !pm) return detail(400, `Invalid date range: statsPeriod=${rawPeriod}`);
-  const windowMs = pm ? Number(pm[1]) * (PERIOD_MS[pm[2] as string] as number) : 14 * 86_400_000;
-  const projectParams = req.query.getAll("project");
-  if (projectParams.some((p) => !/^-?\d+$/.test(p)))
-    return detail(400, "Invalid project parameter. Values must be numbers.");
-  const orgProjects = req.state.projects.filter((p) => p.org === org.slug);
-  if (projectParams.some((id) => id !== "-1" && !orgProjects.some((p) => p.id === id)))
-    return detail(403, "You do not have permission to perform this action.");
-  const ids = new Set(
-    projectParams.length === 0
-      ? orgProjects.filter((p) => p.isMember).map((p) => p.id)
-      : projectParams.includes("-1")
-        ? orgProjects.map((p) => p.id)
-        : projectParams,
-  );
+  const scoped = eventsScope(req, org);
+  if (scoped instanceof Response) return scoped;
+  const { windowMs, ids } = scoped;
   const search = parseSearch(req.query.get("query") ?? "");
   if (typeof search === "string") return detail(400, search);
   const items = exploreStore(req.state)[dataset].filter(

@@ -8,13 +8,13 @@
 import { FAKE_NOW_MS } from "../clock.ts";
 import { detail, notFound, paginate } from "../http.ts";
 import type { FakeRequest, FakeState, Route } from "../types.ts";
+import { eventsScope } from "./events-scope.ts";
 import { canSeeOrg, findOrg } from "./orgs.ts";
 import { TRACE_NESTED, type TraceNode, traceStore } from "./traces.ts";
 
 const EVENTS = "/api/0/organizations/:org/events/";
 const STORE_KEY = "logs";
 const BIG = "\u0000big:";
-const PERIOD_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const SEVERITIES: [string, number][] = [
   ["info", 9],
   ["debug", 5],
@@ -260,23 +260,9 @@ async function listLogs(req: FakeRequest): Promise<Response> {
   const sort = req.query.get("sort") ?? req.query.get("orderby") ?? "-timestamp";
   const sortField = sort.replace(/^-/, "");
   if (!fields.includes(sortField)) return detail(400, "Cannot order by a field that is not selected.");
-  const rawPeriod = req.query.get("statsPeriod");
-  const pm = rawPeriod === null ? null : /^(\d+)([smhdw])$/.exec(rawPeriod);
-  if (rawPeriod !== null && !pm) return detail(400, `Invalid date range: statsPeriod=${rawPeriod}`);
-  const windowMs = pm ? Number(pm[1]) * (PERIOD_MS[pm[2] as string] as number) : 14 * 86_400_000;
-  const projectParams = req.query.getAll("project");
-  if (projectParams.some((p) => !/^-?\d+$/.test(p)))
-    return detail(400, "Invalid project parameter. Values must be numbers.");
-  const orgProjects = req.state.projects.filter((p) => p.org === org.slug);
-  if (projectParams.some((id) => id !== "-1" && !orgProjects.some((p) => p.id === id)))
-    return detail(403, "You do not have permission to perform this action.");
-  const ids = new Set(
-    projectParams.length === 0
-      ? orgProjects.filter((p) => p.isMember).map((p) => p.id)
-      : projectParams.includes("-1")
-        ? orgProjects.map((p) => p.id)
-        : projectParams,
-  );
+  const scoped = eventsScope(req, org);
+  if (scoped instanceof Response) return scoped;
+  const { windowMs, ids } = scoped;
   const tests = parseQuery(req.query.get("query") ?? "");
   if (typeof tests === "string") return detail(400, tests);
   const from = nsAt(FAKE_NOW_MS - windowMs, 0);
