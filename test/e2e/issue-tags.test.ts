@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { FAKE_NOW_MS } from "../fake-api/clock.ts";
 import { findIssue } from "../fake-api/routes/issues.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { runCli, runInProcess, tempDir } from "../helpers/cli.ts";
+import { runCli, runOnTerminal, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const TAGS = "/api/0/organizations/acme/issues/4001/tags/";
@@ -17,23 +17,9 @@ async function warmDir(): Promise<string> {
   return configDir;
 }
 
-function onTerminal(args: string[], configDir: string) {
-  return runInProcess(args, {
-    env: {
-      TRACKER_CONFIG_DIR: configDir,
-      TRACKER_URL: api.url,
-      TRACKER_AUTH_TOKEN: USER_TOKEN,
-      TRACKER_PAGER: "",
-      NO_COLOR: "1",
-      PATH: process.env.PATH ?? "",
-    },
-    cwd: tempDir(),
-    isStdoutTTY: true,
-    isStderrTTY: true,
-    terminalWidth: 100,
-    now: () => FAKE_NOW_MS,
-  });
-}
+/** stdout and stderr on a terminal, the fake's clock as "now" (relative times are fixed). */
+const onTerminal = (args: string[], configDir: string) =>
+  runOnTerminal(args, { api, token: USER_TOKEN, configDir, now: FAKE_NOW_MS });
 
 describe("issue tags (real CLI)", () => {
   test("every key with its top values' shares; <org>/<id> is one request", async () => {

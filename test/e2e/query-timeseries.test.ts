@@ -1,30 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { FAKE_NOW_MS } from "../fake-api/clock.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { runCli, runInProcess, tempDir } from "../helpers/cli.ts";
+import { runCli, runOnTerminal, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const SERIES = "/api/0/organizations/acme/events-timeseries/";
 const api = useFakeApi();
 
 /** stdout and stderr on a terminal, the fake's clock as "now". */
-function onTerminal(args: string[], configDir = tempDir()) {
-  return runInProcess(args, {
-    env: {
-      TRACKER_CONFIG_DIR: configDir,
-      TRACKER_URL: api.url,
-      TRACKER_AUTH_TOKEN: USER_TOKEN,
-      TRACKER_PAGER: "",
-      NO_COLOR: "1",
-      PATH: process.env.PATH ?? "",
-    },
-    cwd: tempDir(),
-    isStdoutTTY: true,
-    isStderrTTY: true,
-    terminalWidth: 100,
-    now: () => FAKE_NOW_MS,
-  });
-}
+const onTerminal = (args: string[], configDir?: string) =>
+  runOnTerminal(args, { api, token: USER_TOKEN, configDir, now: FAKE_NOW_MS });
 
 describe("query --interval (real CLI)", () => {
   test("one sparkline per aggregate with min, max and total (units from the series); one request", async () => {

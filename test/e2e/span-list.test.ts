@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { FAKE_NOW_MS } from "../fake-api/clock.ts";
 import { TRACE_NESTED } from "../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { runCli, runInProcess, tempDir } from "../helpers/cli.ts";
+import { runCli, runOnTerminal, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const EVENTS = "/api/0/organizations/acme/events/";
@@ -16,23 +16,8 @@ async function warm(configDir: string): Promise<void> {
 }
 
 /** stdout and stderr on a terminal, the fake's clock as "now" (relative times are fixed). */
-function onTerminal(args: string[], configDir: string) {
-  return runInProcess(args, {
-    env: {
-      TRACKER_CONFIG_DIR: configDir,
-      TRACKER_URL: api.url,
-      TRACKER_AUTH_TOKEN: USER_TOKEN,
-      TRACKER_PAGER: "",
-      NO_COLOR: "1",
-      PATH: process.env.PATH ?? "",
-    },
-    cwd: tempDir(),
-    isStdoutTTY: true,
-    isStderrTTY: true,
-    terminalWidth: 100,
-    now: () => FAKE_NOW_MS,
-  });
-}
+const onTerminal = (args: string[], configDir: string) =>
+  runOnTerminal(args, { api, token: USER_TOKEN, configDir, now: FAKE_NOW_MS });
 
 describe("span list (real CLI)", () => {
   test("a known target is one request: the spans dataset, newest first, 7d, the limit as per_page", async () => {

@@ -181,3 +181,29 @@ export async function runWrapped(
  */
 export const READ_ONLY_PREFIX: readonly string[] =
   process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
+
+/**
+ * A run whose stdout and stderr are terminals (100 columns, no colour, no pager) against a fake
+ * API, in-process, with a fixed clock when given (relative times stay stable).
+ */
+export function runOnTerminal(
+  args: readonly string[],
+  opts: { api: FakeApi; token: string; configDir?: string; now?: number },
+): Promise<CliResult> {
+  const now = opts.now;
+  return runInProcess(args, {
+    env: {
+      TRACKER_CONFIG_DIR: opts.configDir ?? tempDir(),
+      TRACKER_URL: opts.api.url,
+      TRACKER_AUTH_TOKEN: opts.token,
+      TRACKER_PAGER: "",
+      NO_COLOR: "1",
+      PATH: process.env.PATH ?? "",
+    },
+    cwd: tempDir(),
+    isStdoutTTY: true,
+    isStderrTTY: true,
+    terminalWidth: 100,
+    ...(now === undefined ? {} : { now: () => now }),
+  });
+}
