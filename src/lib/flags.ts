@@ -97,3 +97,16 @@ export const freshFlag = {
   default: false,
   brief: "Ignore cached context (DSN, project and region caches)",
 } as const;
+
+/**
+ * The optional target positional of a command that lists or queries a target (`<org>/<project>`,
+ * `<org>/`, `<project>`, or nothing for the context's): one shape for every such command.
+ */
+export function targetPositional(brief: string, placeholder = "target") {
+  return {
+    kind: "tuple" as const,
+    parameters: [{ placeholder, brief, parse: String, optional: true as const }] as [
+      { placeholder: string; brief: string; parse: StringConstructor; optional: true },
+    ],
+  };
+}

@@ -7,6 +7,7 @@ import {
   globalFlags,
   limitFlag,
   parsePeriod,
+  targetPositional,
   webFlag,
 } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
@@ -41,17 +42,7 @@ export interface IssueListFlags {
 export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerContext>({
   loader: () => import("./list.ts"),
   parameters: {
-    positional: {
-      kind: "tuple",
-      parameters: [
-        {
-          placeholder: "target",
-          brief: "<org>/<project>, <org>/ or <project>",
-          parse: String,
-          optional: true,
-        },
-      ],
-    },
+    positional: targetPositional("<org>/<project>, <org>/ or <project>"),
     flags: {
       ...globalFlags,
       fresh: freshFlag,

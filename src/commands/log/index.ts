@@ -1,6 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, freshFlag, globalFlags, parseIntInRange, parsePeriod } from "../../lib/flags.ts";
+import {
+  cursorFlag,
+  freshFlag,
+  globalFlags,
+  parseIntInRange,
+  parsePeriod,
+  targetPositional,
+} from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import {
   FOLLOW_INTERVAL_MS,
@@ -38,17 +45,7 @@ With --follow, --json prints JSON Lines instead: one log object per line, as eac
 export const logListCommand = buildCommand<LogListFlags, [string?], TrackerContext>({
   loader: () => import("./list.ts"),
   parameters: {
-    positional: {
-      kind: "tuple",
-      parameters: [
-        {
-          placeholder: "org/project",
-          brief: "<org>/<project>, <org>/ (all projects) or <project>",
-          parse: String,
-          optional: true,
-        },
-      ],
-    },
+    positional: targetPositional("<org>/<project>, <org>/ (all projects) or <project>", "org/project"),
     flags: {
       ...globalFlags,
       fresh: freshFlag,

@@ -1,7 +1,7 @@
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import { freshFlag, globalFlags, limitFlag, parsePeriod, targetPositional } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 import { QUERY_LIMIT, QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 
@@ -50,17 +50,7 @@ export function parseField(raw: string): string {
 export const queryCommand = buildCommand<QueryFlags, [string?], TrackerContext>({
   loader: () => import("./query.ts"),
   parameters: {
-    positional: {
-      kind: "tuple",
-      parameters: [
-        {
-          placeholder: "target",
-          brief: "<org>/<project>, <org>/ (all projects) or <project>",
-          parse: String,
-          optional: true,
-        },
-      ],
-    },
+    positional: targetPositional("<org>/<project>, <org>/ (all projects) or <project>"),
     flags: {
       ...globalFlags,
       fresh: freshFlag,

@@ -1,6 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, globalFlags, limitFlag } from "../../lib/flags.ts";
+import { cursorFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 import { parseVersion } from "../../lib/releases/flags.ts";
 import {
@@ -45,17 +45,7 @@ const orgArg = {
 export const releaseListCommand = buildCommand<ReleaseListFlags, [string?], TrackerContext>({
   loader: () => import("./list.ts"),
   parameters: {
-    positional: {
-      kind: "tuple",
-      parameters: [
-        {
-          placeholder: "target",
-          brief: "<org>/<project>, <org>/ or <project>",
-          parse: String,
-          optional: true,
-        },
-      ],
-    },
+    positional: targetPositional("<org>/<project>, <org>/ or <project>"),
     flags: {
       ...globalFlags,
       limit: limitFlag(RELEASE_LIMIT),

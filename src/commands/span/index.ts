@@ -1,6 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import {
+  cursorFlag,
+  freshFlag,
+  globalFlags,
+  limitFlag,
+  parsePeriod,
+  targetPositional,
+} from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
@@ -34,12 +41,7 @@ export function parseTraceId(raw: string): string {
 export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerContext>({
   loader: () => import("./list.ts"),
   parameters: {
-    positional: {
-      kind: "tuple",
-      parameters: [
-        { placeholder: "org/project", brief: "<org>/<project> or <project>", parse: String, optional: true },
-      ],
-    },
+    positional: targetPositional("<org>/<project> or <project>", "org/project"),
     flags: {
       ...globalFlags,
       fresh: freshFlag,

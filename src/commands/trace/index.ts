@@ -1,6 +1,14 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { cursorFlag, freshFlag, globalFlags, limitFlag, parsePeriod, webFlag } from "../../lib/flags.ts";
+import {
+  cursorFlag,
+  freshFlag,
+  globalFlags,
+  limitFlag,
+  parsePeriod,
+  targetPositional,
+  webFlag,
+} from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { LOG_LIMIT } from "../../lib/logs/options.ts";
 import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
@@ -24,12 +32,7 @@ export interface TraceListFlags {
 export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerContext>({
   loader: () => import("./list.ts"),
   parameters: {
-    positional: {
-      kind: "tuple",
-      parameters: [
-        { placeholder: "org/project", brief: "<org>/<project> or <project>", parse: String, optional: true },
-      ],
-    },
+    positional: targetPositional("<org>/<project> or <project>", "org/project"),
     flags: {
       ...globalFlags,
       fresh: freshFlag,
