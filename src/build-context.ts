@@ -93,6 +93,7 @@ export function buildContext(
     commandTree: loadRootRoutes,
     ...(output ? { output } : {}),
     inFlight: new Map(),
+    rateLimits: new Map(),
     runArgv,
   };
   return ctx;

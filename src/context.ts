@@ -120,6 +120,11 @@ export interface TrackerContext extends CommandContext {
   /** Work shared by concurrent requests of this run (e.g. one token refresh), by key. */
   readonly inFlight: Map<string, Promise<unknown>>;
   /**
+   * What the rate-limit headers of this run's answers said, per endpoint (lib/http/pacing.ts):
+   * no request before `until` (epoch ms); with `serial`, one request at a time.
+   */
+  readonly rateLimits?: Map<string, { until: number; serial?: Promise<void> }>;
+  /**
    * Runs another tracker command line in-process with the given overrides (the MCP server's tools).
    * Injected by main.ts, so command modules never import the entry point. Runs must not overlap.
    */

@@ -4,29 +4,18 @@
  * `X-Sentry-Rate-Limit-Reset` (an absolute time, epoch seconds) means the next request to that
  * endpoint waits until the reset; `X-Sentry-Rate-Limit-ConcurrentRemaining: 0` means no more
  * requests to it at the same time, so the run sends them one by one from then on. The state is the
- * run's (kept in ctx.inFlight), shared by fan-outs and paginations alike.
+ * run's (ctx.rateLimits), shared by fan-outs and paginations alike.
  */
 import type { TrackerContext } from "../../context.ts";
 
 /** The longest pacing wait (a reset further away is the 429's business: the retry rules report it). */
 export const MAX_PACING_WAIT_MS = 60_000;
 
-interface EndpointPace {
-  /** Epoch ms before which no request to the endpoint is sent. */
-  until: number;
-  /** Set once the service said no concurrent request may be added: requests queue on this. */
-  serial?: Promise<void>;
-}
+type EndpointPace = NonNullable<TrackerContext["rateLimits"]> extends Map<string, infer P> ? P : never;
 
-const KEY = "rate-limit-pacing";
-
+/** The run's pacing state (a context built without one paces nothing beyond this call). */
 function paces(ctx: TrackerContext): Map<string, EndpointPace> {
-  let slot = ctx.inFlight.get(KEY) as (Promise<unknown> & { paces?: Map<string, EndpointPace> }) | undefined;
-  if (!slot?.paces) {
-    slot = Object.assign(Promise.resolve(), { paces: new Map<string, EndpointPace>() });
-    ctx.inFlight.set(KEY, slot);
-  }
-  return slot.paces as Map<string, EndpointPace>;
+  return ctx.rateLimits ?? new Map();
 }
 
 /** The endpoint a limit applies to: the method and the path without its query. */
