@@ -137,6 +137,14 @@ export function renderFailure(exc: unknown, json: boolean, state: RunState): str
   return JSON.stringify(errorToJson(exc, exitCodeFor(exc), "", state.secrets));
 }
 
+/**
+ * The stderr Stricli writes a failure to: it ends every error text with a newline, so a quiet
+ * failure's empty text (monitor run's job exit) would print an empty line; that is dropped.
+ */
+export function stricliStderr(sink: { write(text: string): void }): { write(text: string): void } {
+  return { write: (t) => (t === "\n" ? undefined : sink.write(t)) };
+}
+
 /** Stricli configuration of a run's application: our error texts and exit codes. */
 export function appConfig(state: RunState): PartialApplicationConfiguration {
   const render = (exc: unknown): string => {

@@ -1,6 +1,6 @@
 /** The context of a command run: the real process's streams, environment and state, or injected ones. */
 import { homedir } from "node:os";
-import { loadRootRoutes } from "./app.ts";
+import { loadRootRoutes, stricliStderr } from "./app.ts";
 import { forcedTty } from "./lib/automation.ts";
 import type { ContextOverrides, OutputOptions, StoreHandle, TrackerContext } from "./context.ts";
 import { createStore } from "./lib/db/index.ts";
@@ -61,9 +61,8 @@ export function buildContext(
     );
   }
   const ctx: TrackerContext = {
-    // Stricli writes a command's failure here, ending it with a newline: a quiet failure's empty
-    // text (monitor run's job exit) prints nothing.
-    process: { stdout, stderr: { write: (t: string) => t !== "\n" && stderr.write(t) }, env },
+    // Stricli writes a command's failure here.
+    process: { stdout, stderr: stricliStderr(stderr), env },
     stdout,
     stderr,
     terminal: rawStderr,

@@ -4,7 +4,7 @@
  */
 import type { RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
-import { buildApp, loadRoutesFor, renderFailure, type RunState } from "./app.ts";
+import { buildApp, loadRoutesFor, renderFailure, type RunState, stricliStderr } from "./app.ts";
 import {
   commandWords,
   expandArgv,
@@ -123,8 +123,7 @@ export async function runMain(
             },
           }
         : stdout,
-      // Stricli ends every error text with a newline; a quiet failure's empty text prints nothing.
-      stderr: { write: (t: string) => t !== "\n" && errSink.write(t) },
+      stderr: stricliStderr(errSink),
       env,
       exitCode: undefined as number | undefined,
     },
