@@ -51,15 +51,13 @@ export function buildContext(
     () => !settings.noAutoRepair,
     () => log,
   );
-  if (!env.TRACKER_URL?.trim()) {
-    // An environment token belongs to the default service (or the one its org-token claim names),
-    // never to the host of a stored login: that URL applies to the stored login only.
-    const envToken = settings.authToken ?? settings.token;
-    applyLoginDefault(
-      settings,
-      envToken ? () => orgClaimUrl(envToken) : () => storedLoginUrl(store, configDir),
-    );
-  }
+  // Without TRACKER_URL/SENTRY_URL (applyLoginDefault checks): an environment token belongs to the
+  // default service (or the one its org-token claim names), never to a stored login's host.
+  const envToken = settings.authToken ?? settings.token;
+  applyLoginDefault(
+    settings,
+    envToken ? () => orgClaimUrl(envToken) : () => storedLoginUrl(store, configDir),
+  );
   const ctx: TrackerContext = {
     // Stricli writes a command's failure here.
     process: { stdout, stderr: stricliStderr(stderr), env },
