@@ -1,0 +1,12 @@
+/**
+ * The object readers tracker knows, in the order they are tried. A reader module registers here
+ * with one line; `readers()` is what `detectDif` (and nothing else) iterates.
+ */
+import type { DifReader } from "./types.ts";
+
+const LOADERS: Array<() => Promise<DifReader>> = [];
+
+/** Every reader, loaded on first use (the object readers stay out of other commands' startup). */
+export async function readers(): Promise<DifReader[]> {
+  return Promise.all(LOADERS.map((load) => load()));
+}
