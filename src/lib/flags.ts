@@ -65,11 +65,14 @@ export function parsePeriod(raw: string): string {
   return text;
 }
 
-/** Parses a pagination cursor: `last`, or Sentry's opaque `<value>:<offset>:<is_prev>` form. */
+/**
+ * Parses a pagination cursor: `last`, Sentry's opaque `<value>:<offset>:<is_prev>` form, or one
+ * tracker printed for a listing cut short by a size bound (`<cursor>@<rows to skip>`, `@<n>`).
+ */
 export function parseCursor(raw: string): string {
   const text = raw.trim();
   if (text === "last") return text;
-  if (!/^[^\s:]+:\d+:[01]$/.test(text)) {
+  if (!/^(?:[^\s:@]+:\d+:[01])?(?:@\d{1,2})?$/.test(text) || text === "") {
     throw new ValidationError(`--cursor must be 'last' or a cursor like 0:100:0, got '${raw}'.`, "cursor");
   }
   return text;

@@ -1,6 +1,7 @@
 import type { TrackerContext } from "../context.ts";
 import { renderMarkdown } from "./format/markdown.ts";
 import { toJsonText } from "./json-deep.ts";
+import { type ListMeta, listMeta, resumeTrimmed } from "./list-page.ts";
 import { selectFields, truncateJson } from "./shape.ts";
 import { paint } from "./style.ts";
 
@@ -12,6 +13,7 @@ import { paint } from "./style.ts";
  */
 export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: number } = {}): void {
   const o = ctx.output;
+  const meta = listMeta(value);
   let doc = value;
   if (o?.fields) doc = selectFields(doc, o.fields);
   if (o?.jq !== undefined) {
@@ -31,11 +33,44 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
     return;
   }
   if (o?.format === "md") {
-    ctx.stdout.write(`${renderMarkdown(doc, o.maxChars)}\n`);
+    const resume = meta ? (kept: number) => resumeCursor(meta, kept) : undefined;
+    ctx.stdout.write(`${renderMarkdown(doc, o.maxChars, resume)}\n`);
     return;
   }
-  if (o?.maxChars) doc = truncateJson(doc, o.maxChars);
+  if (o?.maxChars) doc = meta ? fitListing(doc, o.maxChars, meta) : truncateJson(doc, o.maxChars);
   ctx.stdout.write(`${jsonText(doc, ctx.isStdoutTTY, opts.depth)}\n`);
+}
+
+/** The cursor after the first `kept` rows of a listing shown in part, saved for `-c last`. */
+function resumeCursor(meta: ListMeta, kept: number): string | undefined {
+  const cursor = meta.resumeAt?.(kept);
+  if (kept < meta.rows && cursor !== undefined) meta.save?.(cursor);
+  return cursor;
+}
+
+/**
+ * A listing trimmed to `maxChars` whose `nextCursor` continues right after the last row shown (a
+ * longer cursor than the page's costs a few characters: the bound is tightened by that and the
+ * trim redone, at most three times).
+ */
+function fitListing(doc: unknown, maxChars: number, meta: ListMeta): unknown {
+  let budget = maxChars;
+  let out: unknown = doc;
+  for (let round = 0; round < 3 && budget > 0; round++) {
+    out = truncateJson(doc, budget);
+    if (typeof out !== "object" || out === null || Array.isArray(out)) return out;
+    const data = (out as Record<string, unknown>).data;
+    const kept = Array.isArray(data) ? data.length : meta.rows;
+    if (kept >= meta.rows) return out;
+    out = resumeTrimmed(out as Record<string, unknown>, kept, meta);
+    const over = jsonText(out).length - maxChars;
+    if (over <= 0) {
+      resumeCursor(meta, kept);
+      return out;
+    }
+    budget -= over;
+  }
+  return out;
 }
 
 /**

@@ -70,7 +70,7 @@ describe("release list", () => {
     const r = await runCli(["release", "list", "acme/", "-n", "2", "--json"], { api, token: ciToken() });
     expect(r.exitCode).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(["data", "nextCursor", "hasMore"]);
+    expect(Object.keys(doc)).toEqual(["data", "hasMore", "nextCursor"]);
     expect(doc).toMatchObject({ nextCursor: "0:2:0", hasMore: true });
     expect(doc.data).toHaveLength(2);
     expect(doc.data[0]).toMatchObject({ version: expect.any(String), dateCreated: expect.any(String) });

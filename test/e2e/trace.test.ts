@@ -14,7 +14,7 @@ describe("trace list (real CLI)", () => {
     expect(r.stderr).toBe("");
     expect(r.exitCode).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(Object.keys(doc)).toEqual(["data", "nextCursor", "hasMore"]);
+    expect(Object.keys(doc)).toEqual(["data", "hasMore", "nextCursor"]);
     expect(doc.data).toHaveLength(250);
     expect(doc).toMatchObject({ nextCursor: "0:250:0", hasMore: true });
     expect(doc.data[0]).toMatchObject({ traceId: TRACE_NESTED, durationMs: 245, project: "web" });

@@ -8,6 +8,7 @@ import { fetchLimited } from "../../lib/http/paginate.ts";
 import { resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { EventsFlags } from "./changes.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 function tag(e: ApiEvent, key: string): string {
   return e.tags?.find((t) => t.key === key)?.value ?? "";
@@ -34,11 +35,13 @@ export default async function issueEvents(
   );
   saveCursor(this, key, page.nextCursor);
   if (flags.json) {
-    return writeJson(this, {
-      data: page.data.map((e) => scrubEvent(e)),
-      hasMore: page.nextCursor !== undefined,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    });
+    return writeJson(
+      this,
+      listDocument(
+        { ...page, data: page.data.map((e) => scrubEvent(e)) },
+        { save: (c) => saveCursor(this, key, c) },
+      ),
+    );
   }
   if (page.data.length === 0) {
     writeTip(this, `No events of ${issue.shortId} match.`);

@@ -16,6 +16,7 @@ import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/r
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 import { writeListedRefs } from "../../lib/db/issue-refs.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 /** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
 type Row = Issue & { org: string; alias?: string };
@@ -32,6 +33,9 @@ interface Listing {
   projects?: readonly ResolvedProject[];
   hasMore: boolean;
   nextCursor?: string;
+  /** The cursor continuing at row k, and where `-c last` keeps it (single-page listings). */
+  resumeAt?: (k: number) => string | undefined;
+  saveKey?: string;
   errors: ProjectFailure[];
   /** How many issues match in all, when the service said (`X-Hits`). */
   total?: number;
@@ -106,6 +110,8 @@ async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueList
     rows: page.data.map((i) => ({ ...toIssue(i), org: p.org })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    ...(page.resumeAt ? { resumeAt: page.resumeAt } : {}),
+    saveKey: key,
     ...(page.total === undefined ? {} : { total: page.total }),
     errors: [],
     header: `Issues in ${label}`,
@@ -139,6 +145,8 @@ async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags):
     })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    ...(page.resumeAt ? { resumeAt: page.resumeAt } : {}),
+    saveKey: key,
     ...(page.total === undefined ? {} : { total: page.total }),
     errors: [],
     header: `Issues in all projects of ${org}`,
@@ -241,13 +249,21 @@ export async function listIssuesFor(
         : await listOne(this, t.project, flags);
   for (const e of listing.errors) this.log.warn(`Could not list issues of ${e.project}: ${e.message}`);
   if (flags.json) {
-    return writeJson(this, {
-      data: listing.rows,
-      hasMore: listing.hasMore,
-      ...(listing.nextCursor ? { nextCursor: listing.nextCursor } : {}),
-      ...(listing.total === undefined ? {} : { total: listing.total }),
-      ...(listing.errors.length > 0 ? { errors: listing.errors } : {}),
-    });
+    const { saveKey } = listing;
+    return writeJson(
+      this,
+      listDocument(
+        { data: listing.rows, nextCursor: listing.nextCursor, resumeAt: listing.resumeAt },
+        {
+          hasMore: listing.hasMore,
+          extra: {
+            ...(listing.total === undefined ? {} : { total: listing.total }),
+            ...(listing.errors.length > 0 ? { errors: listing.errors } : {}),
+          },
+          ...(saveKey ? { save: (c: string | undefined) => saveCursor(this, saveKey, c) } : {}),
+        },
+      ),
+    );
   }
   const filter = `${flags.query ?? "is:unresolved"}, sorted by ${SORT_TEXT[flags.sort] ?? flags.sort}, last ${flags.period}`;
   if (listing.rows.length === 0) {

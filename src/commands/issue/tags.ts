@@ -9,6 +9,7 @@ import { parseIssueRef } from "../../lib/issues/reference.ts";
 import { forgetIssueRef, knownIssueRef, resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { IssueTagsFlags } from "./tags-spec.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 const COMMAND = "tracker issue tags";
 const isNotFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
@@ -98,11 +99,13 @@ export default async function issueTags(
   if (!page) return writePastEnd(this, flags.json, `values of ${tagKey}`);
   if (saveKey) saveCursor(this, saveKey, page.nextCursor);
   if (flags.json) {
-    return writeJson(this, {
-      data: page.data,
-      hasMore: page.nextCursor !== undefined,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    });
+    return writeJson(
+      this,
+      listDocument(
+        { ...page, data: page.data },
+        { save: (c) => (saveKey ? saveCursor(this, saveKey, c) : undefined) },
+      ),
+    );
   }
   if (page.data.length === 0) {
     writeTip(this, `No values of ${oneLine(tagKey)} on issue ${target.label}.`);

@@ -9,6 +9,7 @@ import { joinQuery, parseTraceFilter } from "../../lib/logs/query.ts";
 import { resolveLogTarget } from "../../lib/logs/target.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { LogListFlags } from "./index.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 const COMMAND = "tracker log list";
 
@@ -76,11 +77,7 @@ export default async function logList(
   saveCursor(this, key, page.nextCursor);
   const items = page.data.map(toLogItem);
   if (flags.json) {
-    return writeJson(this, {
-      data: items,
-      hasMore: page.nextCursor !== undefined,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    });
+    return writeJson(this, listDocument({ ...page, data: items }, { save: (c) => saveCursor(this, key, c) }));
   }
   if (items.length === 0) {
     const filter = query ? ` matching ${shellQuote(query)}` : "";

@@ -4,6 +4,7 @@ import { formatMonitorTable } from "../../lib/format/monitor-table.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import type { MonitorListFlags } from "./index.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 /** `tracker monitor list`: resolve the organization, one request, render. */
 export default async function monitorList(
@@ -13,7 +14,7 @@ export default async function monitorList(
 ): Promise<void> {
   const { org } = await resolveOrg(this, target, { command: "tracker monitor list" });
   const { monitors, hasMore } = await listMonitors(this, org);
-  if (flags.json) return writeJson(this, { data: monitors, hasMore });
+  if (flags.json) return writeJson(this, listDocument({ data: monitors }, { hasMore }));
   if (monitors.length === 0) {
     writeTip(
       this,

@@ -8,6 +8,7 @@ import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import { QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 import type { QueryFlags } from "./index.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 const COMMAND = "tracker query";
 
@@ -122,12 +123,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     limit: flags.limit,
   });
   if (flags.json) {
-    return writeJson(this, {
-      data: page.data,
-      meta: page.meta,
-      hasMore: page.nextCursor !== undefined,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    });
+    return writeJson(this, listDocument({ ...page, data: page.data }, { extra: { meta: page.meta } }));
   }
   if (page.data.length === 0) {
     writeTip(this, `No ${flags.dataset} rows in ${scope.where} in the last ${flags.period}.`);

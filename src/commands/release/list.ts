@@ -8,6 +8,7 @@ import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../.
 import { type ListScope, resolveListScope } from "../../lib/releases/target.ts";
 import { withSlugHint } from "../../lib/resolve/target.ts";
 import type { ReleaseListFlags } from "./index.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 /**
  * One listing: the org endpoint (with health data) when the project's id is known or the whole
@@ -65,11 +66,10 @@ export default async function releaseList(
   saveCursor(this, key, page.nextCursor);
   rememberProjects(this, scope.org, page.data);
   if (flags.json) {
-    return writeJson(this, {
-      data: page.data,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-      hasMore: page.nextCursor !== undefined,
-    });
+    return writeJson(
+      this,
+      listDocument({ ...page, data: page.data }, { save: (c) => saveCursor(this, key, c) }),
+    );
   }
   if (page.data.length === 0) {
     const filter = query ? ` matching '${query}'` : "";

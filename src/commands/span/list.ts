@@ -8,6 +8,7 @@ import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { quoteWord as shellQuote } from "../../lib/shell-quote.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 import type { SpanListFlags } from "./index.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 /** Fields `span list` asks of the spans dataset (API.md 17.3). */
 export const SPAN_FIELDS = [
@@ -66,11 +67,10 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
   });
   saveCursor(this, key, page.nextCursor);
   if (flags.json) {
-    return writeJson(this, {
-      data: page.data,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-      hasMore: page.nextCursor !== undefined,
-    });
+    return writeJson(
+      this,
+      listDocument({ ...page, data: page.data }, { save: (c) => saveCursor(this, key, c) }),
+    );
   }
   if (page.data.length === 0) {
     const filter = query ? ` matching ${shellQuote(query)}` : "";

@@ -8,6 +8,7 @@ import { formatTraceTable } from "../../lib/format/trace-table.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { TraceListFlags } from "./index.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 /** One item of `trace list --json`: our names first, then every column the API returned. */
 export interface TraceListItem {
@@ -87,11 +88,7 @@ export default async function traceList(
     items.map((i) => ({ traceId: i.traceId, project: i.project })),
   );
   if (flags.json) {
-    return writeJson(this, {
-      data: items,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-      hasMore: page.nextCursor !== undefined,
-    });
+    return writeJson(this, listDocument({ ...page, data: items }, { save: (c) => saveCursor(this, key, c) }));
   }
   const where = `${org}/${project}`;
   if (items.length === 0) {

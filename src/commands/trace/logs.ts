@@ -4,6 +4,7 @@ import { LOG_LIMIT, LOG_LOOKUP_PERIOD } from "../../lib/logs/options.ts";
 import { fetchTraceLogs, resolveTraceOrg } from "../../lib/logs/trace-logs.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import type { TraceLogsFlags } from "./index.ts";
+import { listDocument } from "../../lib/list-page.ts";
 
 /** `tracker trace logs`: the logs of one trace, in time order, grouped under their spans. */
 export default async function traceLogs(
@@ -18,13 +19,7 @@ export default async function traceLogs(
   });
   const page = await fetchTraceLogs(this, org, traceId, flags.limit);
   if (flags.json) {
-    return writeJson(this, {
-      traceId,
-      org,
-      data: page.data,
-      hasMore: page.nextCursor !== undefined,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    });
+    return writeJson(this, listDocument({ ...page, data: page.data }, { extra: { traceId, org } }));
   }
   if (page.data.length === 0) {
     writeTip(this, `No logs found for trace ${traceId} in ${org} in the last ${LOG_LOOKUP_PERIOD}.`);

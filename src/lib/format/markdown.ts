@@ -7,6 +7,10 @@
 import { group, isObj, type Json, line, type Obj, type Section, str, table } from "./markdown-parts.ts";
 import { analysisSections, eventSections, issueSections, traceSections } from "./markdown-views.ts";
 
+/** The label of a list's row sections and of its cursor line (rewritten when rows are left out). */
+const ROWS = "rows";
+const CURSOR = "cursor";
+
 function listSections(items: Obj[], extra: Obj): Section[] {
   const first = items[0] ?? {};
   const columns =
@@ -21,7 +25,7 @@ function listSections(items: Obj[], extra: Obj): Section[] {
           ...("alias" in first ? ["alias"] : []),
         ]
       : "severity" in first && "message" in first
-        ? ["timestamp", "severity", "message", "traceId"]
+        ? ["timestamp", "severity", "message", "traceId", "id"]
         : "span.op" in first
           ? ["id", "span.op", "span.description", "span.duration", "timestamp"]
           : "version" in first && "dateCreated" in first
@@ -45,12 +49,16 @@ function listSections(items: Obj[], extra: Obj): Section[] {
   group(
     out,
     table([], columns).trimEnd(),
-    "rows",
+    ROWS,
     items.map((it) => table([it], columns).split("\n")[2] as string),
     (i) => (i < 5 ? 1 : 2 + i),
   );
   // A blank line ends the table: a markdown parser would read the next line as one more row.
-  if (extra.nextCursor) out.push({ text: `\nnextCursor: ${line(extra.nextCursor)}`, priority: 0 });
+  out.push({
+    text: extra.nextCursor ? `\nnextCursor: ${line(extra.nextCursor)}` : "",
+    priority: 0,
+    label: CURSOR,
+  });
   return out;
 }
 
@@ -72,10 +80,33 @@ function join(sections: readonly Section[]): string {
     .replace(/\n(#{2,3} )/g, "\n\n$1");
 }
 
-/** Renders a document as markdown, within `maxChars` when given. */
-export function renderMarkdown(doc: Json, maxChars?: number): string {
-  let sections = sectionsOf(doc);
+/**
+ * Renders a document as markdown, within `maxChars` when given. For a listing, `resume(kept)` is
+ * the cursor that continues after its first `kept` rows: when rows are left out, the cursor line
+ * names that position, not the one after the whole page.
+ */
+export function renderMarkdown(
+  doc: Json,
+  maxChars?: number,
+  resume?: (kept: number) => string | undefined,
+): string {
+  let sections = sectionsOf(doc).filter((s) => s.label !== CURSOR || s.text !== "");
   if (maxChars === undefined || join(sections).length <= maxChars) return join(sections);
+  const rows = sections.filter((s) => s.label === ROWS && !s.heading).length;
+  const cursorAt = (kept: number) => {
+    const cursor = kept < rows ? resume?.(kept) : undefined;
+    if (cursor === undefined) return;
+    const text = `\nnextCursor: ${line(cursor)}`;
+    const at = sections.findIndex((s) => s.label === CURSOR);
+    if (at >= 0) sections[at] = { ...(sections[at] as Section), text };
+    else sections.push({ text, priority: 0, label: CURSOR });
+  };
+  let budget = maxChars;
+  // Room for the longer cursor a cut listing ends with (its length is known only once rows go).
+  if (resume && rows > 0) {
+    const reserve = `\nnextCursor: ${line(resume(0) ?? "")}@99`.length + 1;
+    budget = Math.max(0, maxChars - reserve);
+  }
   const left: Record<string, number> = {};
   const order = sections
     .map((s, i) => ({ s, i }))
@@ -90,7 +121,7 @@ export function renderMarkdown(doc: Json, maxChars?: number): string {
   let length = join(sections).length;
   const dropped = new Set<Section>();
   for (const { s } of order) {
-    if (length + note().length <= maxChars) break;
+    if (length + note().length <= budget) break;
     dropped.add(s);
     length -=
       s.text.length + 1 + (/^#{2,3} /.test(s.text) ? 1 : 0) + (s.text.match(/\n#{2,3} /g)?.length ?? 0);
@@ -98,6 +129,7 @@ export function renderMarkdown(doc: Json, maxChars?: number): string {
     left[label] = (left[label] ?? 0) + (s.count ?? 1);
   }
   sections = sections.filter((x) => !dropped.has(x));
+  if (resume) cursorAt(sections.filter((s) => s.label === ROWS && !s.heading).length);
   const kept = new Set(sections.filter((x) => !x.heading).map((x) => x.label));
   sections = sections.filter((x) => !x.heading || kept.has(x.label));
   let text = join(sections);

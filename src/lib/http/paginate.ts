@@ -12,6 +12,8 @@ export interface Page<T> {
   data: T[];
   /** Cursor after the last returned row; present only when more rows exist. */
   nextCursor: string | undefined;
+  /** The cursor that continues at row `k` of `data` (`nextCursor` for k = data.length). */
+  resumeAt?: (k: number) => string | undefined;
 }
 
 /** Fetches every page of a generic list endpoint (`per_page` ≤ 100) up to MAX_PAGES. */
@@ -50,12 +52,38 @@ export interface FetchedPage<T> {
 }
 
 /**
+ * Separates the rows-to-skip suffix of a cursor tracker gave out (`<server cursor>@<n>`, or `@<n>`
+ * for the first page): a position inside one server page, which a server cursor cannot name.
+ */
+export function splitCursor(cursor: string | undefined): { server: string | undefined; skip: number } {
+  const m = cursor === undefined ? null : /^(.*)@(\d{1,2})$/.exec(cursor);
+  if (!m) return { server: cursor, skip: 0 };
+  return { server: m[1] === "" ? undefined : m[1], skip: Number(m[2]) };
+}
+
+/** The cursor that resumes `skip` rows into the server page that `server` starts (see splitCursor). */
+export function joinCursor(server: string | undefined, skip: number): string | undefined {
+  return skip > 0 ? `${server ?? ""}@${skip}` : server;
+}
+
+/** Where the rows of one request start in a listing, and how that request was made. */
+interface Segment {
+  at: number;
+  cursor: string | undefined;
+  skip: number;
+}
+
+/**
  * Fetches up to `limit` rows, asking each request only for what is still missing (≤ 100), so the
- * returned cursor resumes exactly after the last row. `fetchPage` performs one request.
+ * returned cursor resumes exactly after the last row. `fetchPage` performs one request. A start
+ * cursor with a skip (`<cursor>@<n>`) asks its page for `n` more rows and drops them.
  *
  * Pages are pipelined: as soon as a page's headers name the next cursor, the next request goes out
  * (sized as if this page were full), and this page is parsed while the server answers it. A short
  * page only means one more, smaller request; at most MAX_PAGES requests are ever made.
+ *
+ * The result's `resumeAt(k)` is the cursor that continues at row k (0 ≤ k ≤ rows returned), so a
+ * listing shown only in part (a size bound) can still be continued without skipping rows.
  */
 export async function fetchLimited<T>(
   limit: number,
@@ -63,17 +91,23 @@ export async function fetchLimited<T>(
   fetchPage: (size: number, cursor: string | undefined) => Promise<FetchedPage<T>>,
 ): Promise<Page<T>> {
   const data: T[] = [];
-  let size = Math.min(API_PAGE_MAX, limit);
-  let pending: Promise<FetchedPage<T>> | undefined = fetchPage(size, startCursor);
+  const segments: Segment[] = [];
+  const start = splitCursor(startCursor);
+  let skip = start.skip;
+  let cursor = start.server;
+  let size = Math.min(API_PAGE_MAX, limit + skip);
+  let pending: Promise<FetchedPage<T>> | undefined = fetchPage(size, cursor);
   let next: string | undefined;
-  const seen = new Set<string>(startCursor ? [startCursor] : []);
+  const seen = new Set<string>(start.server ? [start.server] : []);
   for (let sent = 1; pending; ) {
     const page: FetchedPage<T> = await pending;
     pending = undefined;
     // A next cursor seen before would page forever (a broken server): treat it as the end.
     next = page.nextCursor !== undefined && seen.has(page.nextCursor) ? undefined : page.nextCursor;
     if (next) seen.add(next);
-    const aheadSize = Math.min(API_PAGE_MAX, limit - data.length - size);
+    const used = size - skip;
+    const aheadSize = Math.min(API_PAGE_MAX, limit - data.length - used);
+    const aheadCursor = next;
     if (next && aheadSize > 0 && sent < MAX_PAGES) {
       pending = fetchPage(aheadSize, next);
       sent++;
@@ -81,7 +115,10 @@ export async function fetchLimited<T>(
       pending.catch(() => {});
     }
     const rows = typeof page.rows === "function" ? page.rows() : page.rows;
-    data.push(...rows.slice(0, size));
+    segments.push({ at: data.length, cursor, skip });
+    data.push(...rows.slice(skip, size));
+    skip = 0;
+    cursor = aheadCursor;
     if (data.length >= limit || !next) break;
     if (pending) {
       size = aheadSize;
@@ -92,5 +129,12 @@ export async function fetchLimited<T>(
       sent++;
     }
   }
-  return { data, nextCursor: next };
+  const end = next;
+  const resumeAt = (k: number): string | undefined => {
+    if (k >= data.length) return end;
+    let seg = segments[0] as Segment;
+    for (const s of segments) if (s.at <= k) seg = s;
+    return joinCursor(seg.cursor, seg.skip + (k - seg.at));
+  };
+  return { data, nextCursor: next, resumeAt };
 }

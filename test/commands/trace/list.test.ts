@@ -110,7 +110,7 @@ describe("trace list paging", () => {
       id: expect.stringMatching(/^[0-9a-f]{32}$/),
       "span.duration": 245,
     });
-    expect(Object.keys(json)).toEqual(["data", "nextCursor", "hasMore"]);
+    expect(Object.keys(json)).toEqual(["data", "hasMore", "nextCursor"]);
   });
 
   test("--sort duration sends -span.duration and yields slowest first", async () => {

@@ -184,7 +184,49 @@ describe("a next cursor that repeats", () => {
       return { rows: [calls], nextCursor: "0:100:0" };
     });
     expect(calls).toBe(2);
-    expect(page).toEqual({ data: [1, 2], nextCursor: undefined });
+    expect(page.data).toEqual([1, 2]);
+    expect(page.nextCursor).toBeUndefined();
+  });
+});
+
+describe("resuming inside a page (a listing shown in part)", () => {
+  /** A server of 250 numbered rows with offset cursors, recording each request's size and cursor. */
+  function server() {
+    const asked: Array<[number, string | undefined]> = [];
+    const fetchPage = async (size: number, cursor: string | undefined) => {
+      asked.push([size, cursor]);
+      const from = cursor ? Number(cursor.split(":")[1]) : 0;
+      const rows = Array.from({ length: Math.max(0, Math.min(size, 250 - from)) }, (_, i) => from + i);
+      const end = from + rows.length;
+      return { rows, nextCursor: end < 250 ? `0:${end}:0` : undefined };
+    };
+    return { asked, fetchPage };
+  }
+
+  test("resumeAt names the page a row came from and how many of its rows to skip", async () => {
+    const s = server();
+    const page = await fetchLimited(150, undefined, s.fetchPage);
+    expect(page.data).toHaveLength(150);
+    expect(page.resumeAt?.(0)).toBeUndefined();
+    expect(page.resumeAt?.(37)).toBe("@37");
+    expect(page.resumeAt?.(100)).toBe("0:100:0");
+    expect(page.resumeAt?.(120)).toBe("0:100:0@20");
+    expect(page.resumeAt?.(150)).toBe(page.nextCursor);
+  });
+
+  test("a cursor with a skip continues exactly after the row shown, across the page boundary", async () => {
+    const s = server();
+    const first = await fetchLimited(100, undefined, s.fetchPage);
+    const cursor = first.resumeAt?.(97) as string;
+    const next = await fetchLimited(50, cursor, s.fetchPage);
+    expect(next.data).toEqual(Array.from({ length: 50 }, (_, i) => 97 + i));
+    // The skipped page is asked for the 3 rows it still holds plus the 97 skipped (≤ 100), then the rest.
+    expect(s.asked.slice(1)).toEqual([
+      [100, undefined],
+      [47, "0:100:0"],
+    ]);
+    expect(next.resumeAt?.(0)).toBe("@97");
+    expect(next.resumeAt?.(3)).toBe("0:100:0");
   });
 });
 
