@@ -1,7 +1,14 @@
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { freshFlag, globalFlags, limitFlag, parsePeriod, targetPositional } from "../../lib/flags.ts";
+import {
+  cursorFlag,
+  freshFlag,
+  globalFlags,
+  limitFlag,
+  parsePeriod,
+  targetPositional,
+} from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 import { QUERY_LIMIT, QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 
@@ -20,6 +27,7 @@ export interface QueryFlags {
   readonly period: string;
   readonly limit: number;
   readonly interval?: number;
+  readonly cursor?: string;
 }
 
 const INTERVAL_UNITS_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
@@ -84,6 +92,7 @@ export const queryCommand = buildCommand<QueryFlags, [string?], TrackerContext>(
         brief: "Window: <n>h, <n>d or <n>w",
       },
       limit: limitFlag(QUERY_LIMIT),
+      cursor: cursorFlag,
       interval: {
         kind: "parsed",
         placeholder: "<duration>",
@@ -92,12 +101,12 @@ export const queryCommand = buildCommand<QueryFlags, [string?], TrackerContext>(
         brief: "Time series in buckets of this size (30s, 5m, 1h, 1d) instead of a table",
       },
     },
-    aliases: { F: "field", q: "query", s: "sort", t: "period", n: "limit" },
+    aliases: { F: "field", q: "query", s: "sort", t: "period", n: "limit", c: "cursor" },
   },
   docs: {
     brief: "Query events, spans or logs: fields, aggregates, time series",
     fullDescription: describe(
-      `Runs one query of the service's explore API over a dataset. -F names the columns: plain fields (transaction, release, span.op) and aggregates (count(), count_unique(user), avg|sum|min|max|p50|p75|p90|p95|p99(span.duration), epm()); with an aggregate present the plain fields group the rows. Numbers carry the units the service reports (245 ms). --interval asks for time series instead: one sparkline per aggregate (per group of the plain fields, top ${QUERY_TOP_SERIES}) with its min, max and total. --sort names one requested column, '-' first for descending; write it as --sort=-count() (or -s=-count()) so the '-' is not read as a flag. An unknown field or function is the service's 400, shown with its detail. Target: <org>/<project>, <org>/ for every project, <project>, or nothing (TRACKER_ORG/TRACKER_PROJECT, defaults, DSN; an organization alone queries all its projects).\n\n--json prints the service's answer: {"data": [row], "meta": {"fields", "units", ...}, "hasMore", "nextCursor"?} for a table, {"timeSeries": [{"yAxis", "groupBy"?, "values": [{"timestamp" (ms), "value", ...}], "meta"}], "meta"} with --interval.`,
+      `Runs one query of the service's explore API over a dataset. -F names the columns: plain fields (transaction, release, span.op) and aggregates (count(), count_unique(user), avg|sum|min|max|p50|p75|p90|p95|p99(span.duration), epm()); with an aggregate present the plain fields group the rows. Numbers carry the units the service reports (245 ms). --interval asks for time series instead: one sparkline per aggregate (per group of the plain fields, top ${QUERY_TOP_SERIES}) with its min, max and total. --sort names one requested column, '-' first for descending; write it as --sort=-count() (or -s=-count()) so the '-' is not read as a flag. A table pages like the lists: -c <nextCursor>, or -c last to continue after the previous page of the same query. An unknown field or function is the service's 400, shown with its detail. Target: <org>/<project>, <org>/ for every project, <project>, or nothing (TRACKER_ORG/TRACKER_PROJECT, defaults, DSN; an organization alone queries all its projects).\n\n--json prints the service's answer: {"data": [row], "meta": {"fields", "units", ...}, "hasMore", "nextCursor"?} for a table, {"timeSeries": [{"yAxis", "groupBy"?, "values": [{"timestamp" (ms), "value", ...}], "meta"}], "meta"} with --interval.`,
       [
         "tracker query acme/web --dataset spans -F transaction -F 'p95(span.duration)' -F 'count()' --sort=-count()",
         "tracker query acme/ --dataset errors -F release -F 'count()' -q 'level:error'",

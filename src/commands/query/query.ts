@@ -3,12 +3,13 @@ import { isAggregate, queryEvents, queryTimeseries } from "../../lib/api/explore
 import { ContextError, ValidationError } from "../../lib/errors.ts";
 import { formatQueryTable } from "../../lib/format/query-table.ts";
 import { formatSeriesLines } from "../../lib/format/sparkline.ts";
-import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import { QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 import type { QueryFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 
 const COMMAND = "tracker query";
 
@@ -112,6 +113,16 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     return;
   }
   const scope = await resolveScope(this, target, flags.fresh);
+  const key = cursorKey("query", `${scope.org}/${scope.projects.join(",")}`, {
+    dataset: flags.dataset,
+    field: fields.join("\n"),
+    query: search,
+    sort,
+    period: flags.period,
+  });
+  if (continuesPastEnd(this, key, flags.cursor))
+    return writePastEnd(this, flags.json, `${flags.dataset} rows in ${scope.where}`);
+  const cursor = resolveCursor(this, key, flags.cursor);
   const page = await queryEvents(this, {
     org: scope.org,
     dataset: flags.dataset,
@@ -121,9 +132,14 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     sort,
     period: flags.period,
     limit: flags.limit,
+    cursor,
   });
+  saveCursor(this, key, page.nextCursor);
   if (flags.json) {
-    return writeJson(this, listDocument({ ...page, data: page.data }, { extra: { meta: page.meta } }));
+    return writeJson(
+      this,
+      listDocument(page, { extra: { meta: page.meta }, save: (c) => saveCursor(this, key, c) }),
+    );
   }
   if (page.data.length === 0) {
     writeTip(this, `No ${flags.dataset} rows in ${scope.where} in the last ${flags.period}.`);
@@ -137,7 +153,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     }),
   );
   const n = page.data.length;
-  const more = page.nextCursor ? ` More available: raise -n (up to 1000).` : "";
+  const more = page.nextCursor ? ` More: the same command with -c last.` : "";
   writeListTip(
     this,
     `${n} row${n === 1 ? "" : "s"} from ${scope.where} (${flags.dataset}, last ${flags.period}).${more}`,

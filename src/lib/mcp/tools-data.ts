@@ -25,6 +25,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
       period: str(),
       trace: str(),
       sort: { enum: ["newest", "oldest"] },
+      cursor: str(),
     }),
     run: (a) =>
       one(
@@ -37,6 +38,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
             period: "--period",
             trace: "--trace",
             sort: "--sort",
+            cursor: "--cursor",
           }),
         ],
         pos(a.target),
@@ -53,6 +55,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
       limit: int(1, 1000),
       period: str(),
       trace: str(),
+      cursor: str(),
     }),
     run: (a) =>
       one(
@@ -65,6 +68,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
             limit: "--limit",
             period: "--period",
             trace: "--trace",
+            cursor: "--cursor",
           }),
         ],
         pos(a.target),
@@ -84,6 +88,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
         limit: int(1, 100),
         period: str(),
         interval: str("series bucket, e.g. 1h"),
+        cursor: str(),
       },
       ["dataset", "select"],
     ),
@@ -94,7 +99,13 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
           "--dataset",
           String(a.dataset),
           ...fieldFlags(a),
-          ...opt(a, { query: "--query", limit: "--limit", period: "--period", interval: "--interval" }),
+          ...opt(a, {
+            query: "--query",
+            limit: "--limit",
+            period: "--period",
+            interval: "--interval",
+            cursor: "--cursor",
+          }),
           ...(typeof a.sort === "string" ? [`--sort=${a.sort}`] : []),
         ],
         pos(a.target),
