@@ -2,7 +2,6 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { ApiError, DeviceFlowError, type DeviceFlowCode } from "../errors.ts";
 import { sanitizeTerminal } from "../sanitize.ts";
-import { EXIT } from "../exit-codes.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
 import { canAnimate } from "../automation.ts";
@@ -235,10 +234,9 @@ export async function startWaitIndicator(
   text: string,
 ): Promise<WaitIndicator> {
   if (!json && ctx.isStderrTTY && ctx.color && canAnimate(ctx)) {
-    const { spinner } = await import("@clack/prompts");
-    const s = spinner({ output: process.stderr, onCancel: () => process.exit(EXIT.cancelled) });
-    s.start(sanitizeTerminal(text));
-    return { stop: (m) => s.stop(m), fail: (m) => s.error(m) };
+    const { startSpinner } = await import("../spinner.ts");
+    const s = startSpinner(process.stderr, sanitizeTerminal(text), true);
+    return { stop: (m) => s.stop(m), fail: (m) => s.fail(m) };
   }
   if (!json) ctx.stderr.write(`${text}\n`);
   return { stop: () => undefined, fail: () => undefined };
