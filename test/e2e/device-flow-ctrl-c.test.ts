@@ -62,7 +62,7 @@ describe.skipIf(!Bun.which("script"))("auth login on a colour terminal", () => {
     expect(screen).toContain("enter the code");
     // Colour and the spinner were really on: escape sequences and a spinner frame.
     expect(screen).toMatch(/\x1b\[[0-9;]*m/);
-    expect(screen).toMatch(/[◒◐◓◑]/);
+    expect(screen).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
     expect(exitCode).toBe(130);
     // Nothing stored: no login row (the database may not even exist).
     const db = join(configDir, "tracker.db");

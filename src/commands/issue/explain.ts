@@ -4,7 +4,7 @@ import { formatExplanation } from "../../lib/format/issue-analysis.ts";
 import { ensureRootCause } from "../../lib/issues/analysis.ts";
 import { toExplainJson } from "../../lib/issues/analysis-json.ts";
 import { issueWith } from "../../lib/issues/issue-with.ts";
-import { startSpinner } from "../../lib/issues/spinner.ts";
+import { startSpinner } from "../../lib/spinner.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 
 /** `tracker issue explain <issue>`: the root cause from the service's AI analysis (reused when finished). */

@@ -4,7 +4,7 @@ import { formatPlan } from "../../lib/format/issue-analysis.ts";
 import { ensureSolution } from "../../lib/issues/analysis.ts";
 import { toPlanJson } from "../../lib/issues/analysis-json.ts";
 import { issueWith } from "../../lib/issues/issue-with.ts";
-import { startSpinner } from "../../lib/issues/spinner.ts";
+import { startSpinner } from "../../lib/spinner.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 
 /** `tracker issue plan <issue>`: a numbered fix plan built on the root-cause analysis. */

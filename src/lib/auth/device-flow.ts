@@ -1,7 +1,6 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { ApiError, DeviceFlowError, type DeviceFlowCode } from "../errors.ts";
-import { sanitizeTerminal } from "../sanitize.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
 import { canAnimate } from "../automation.ts";
@@ -235,8 +234,8 @@ export async function startWaitIndicator(
 ): Promise<WaitIndicator> {
   if (!json && ctx.isStderrTTY && ctx.color && canAnimate(ctx)) {
     const { startSpinner } = await import("../spinner.ts");
-    const s = startSpinner(process.stderr, sanitizeTerminal(text), true);
-    return { stop: (m) => s.stop(m), fail: (m) => s.fail(m) };
+    const s = startSpinner(ctx, text);
+    return { stop: (m) => s.stop(m ?? text), fail: (m) => s.fail(m ?? text) };
   }
   if (!json) ctx.stderr.write(`${text}\n`);
   return { stop: () => undefined, fail: () => undefined };

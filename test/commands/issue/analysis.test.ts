@@ -139,7 +139,7 @@ describe("issue explain", () => {
     const t = ctxFor(USER_TOKEN, true);
     await explain.call(t.ctx, F, `acme/${id}`);
     expect(t.stderr()).toContain("Figuring out the root cause...");
-    expect(t.stderr().endsWith("\r\x1b[K")).toBe(true);
+    expect(t.stderr().endsWith("\r\x1b[K\x1b[?25h")).toBe(true);
     expect(t.stdout()).not.toContain("Figuring");
   });
 
