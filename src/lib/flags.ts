@@ -113,3 +113,24 @@ export function targetPositional(brief: string, placeholder = "target") {
     ],
   };
 }
+
+const SINCE_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/**
+ * Parses a point in time given as how long ago (`30m`, `2h`, `3d`, `1w`) or as an ISO 8601 date or
+ * date-time (`2026-11-20`, `2026-11-20T14:00Z`; no zone = UTC) into ms since the epoch.
+ */
+export function parseSince(raw: string, nowMs: number): number {
+  const text = raw.trim();
+  const ago = /^(\d{1,6})([mhdw])$/.exec(text);
+  if (ago) return nowMs - Number(ago[1]) * (SINCE_UNITS_MS[ago[2] as string] as number);
+  if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
+    const zoned = /T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text;
+    const ms = Date.parse(zoned);
+    if (Number.isFinite(ms) && ms <= nowMs) return ms;
+  }
+  throw new ValidationError(
+    `--since must be a time ago (30m, 2h, 3d, 1w) or a past ISO 8601 date/time (2026-11-20, 2026-11-20T14:00Z), got '${raw}'.`,
+    "since",
+  );
+}

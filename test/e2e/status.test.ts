@@ -72,7 +72,7 @@ const ids = (s: v.InferOutput<typeof Section>) => s.issues.map((i) => i.shortId)
 describe("status", () => {
   test("one organization: its three searches in one round trip (region cached)", async () => {
     const dir = tempDir("tracker-cfg-");
-    await run(["status", "acme", "--json"], dir);
+    await run(["status", "acme", "--json", "--mark-seen"], dir);
     const r = await run(["status", "acme", "--json"], dir);
     expect(rounds()).toBe(1);
     expect(searches().map((s) => `${s.round} ${s.host}`)).toEqual(["1 us", "1 us", "1 us"]);
@@ -126,7 +126,7 @@ describe("status", () => {
   test("the time of the last run is remembered per organization", async () => {
     const dir = tempDir("tracker-cfg-");
     const t1 = FAKE_NOW_MS - 2 * HOUR_MS;
-    const first = await run(["status", "acme", "--json"], dir, t1);
+    const first = await run(["status", "acme", "--json", "--mark-seen"], dir, t1);
     const day = new Date(t1 - 24 * HOUR_MS).toISOString();
     expect(JSON.parse(first.stdout).data[0].since).toBe(day);
     expect(queriesOf("acme")).toContain(`is:unresolved firstSeen:>=${day.slice(0, 19)}`);
@@ -136,7 +136,7 @@ describe("status", () => {
       lastSeen: t1 + HOUR_MS,
       status: "unresolved",
     });
-    const second = await run(["status", "acme", "globex", "--json"], dir);
+    const second = await run(["status", "acme", "globex", "--json", "--mark-seen"], dir);
     expect(queriesOf("acme")).toContain(
       `is:unresolved firstSeen:>=${new Date(t1).toISOString().slice(0, 19)}`,
     );
@@ -152,6 +152,67 @@ describe("status", () => {
     expect(queriesOf("acme")).toContain(
       `is:unresolved firstSeen:>=${new Date(FAKE_NOW_MS).toISOString().slice(0, 19)}`,
     );
+  });
+
+  test("reading is not seeing: --json and piped runs never move the marker, --since asks for a window", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const day = new Date(FAKE_NOW_MS - 24 * HOUR_MS).toISOString().slice(0, 19);
+    await run(["status", "acme", "--json"], dir, FAKE_NOW_MS - 2 * HOUR_MS);
+    await run(["status", "acme"], dir, FAKE_NOW_MS - HOUR_MS);
+    await run(["status", "acme", "--json"], dir);
+    // Neither the JSON read nor the piped one counted as seeing: still the first run's window.
+    expect(queriesOf("acme")).toContain(`is:unresolved firstSeen:>=${day}`);
+    await run(["status", "acme", "--json", "--since", "3h"], dir);
+    const threeHours = new Date(FAKE_NOW_MS - 3 * HOUR_MS).toISOString().slice(0, 19);
+    expect(queriesOf("acme")).toContain(`is:unresolved firstSeen:>=${threeHours}`);
+    await run(["status", "acme", "--json", "--since", "2026-01-15T09:00"], dir);
+    expect(queriesOf("acme").some((q) => q.startsWith("is:unresolved firstSeen:>=2026-01-15T09:00:00"))).toBe(
+      true,
+    );
+    await run(["status", "acme", "--json"], dir);
+    expect(queriesOf("acme")).toContain(`is:unresolved firstSeen:>=${day}`);
+  });
+
+  test("an interactive run on a terminal moves the marker", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const t1 = FAKE_NOW_MS - 2 * HOUR_MS;
+    api.reset();
+    const env: Record<string, string> = {
+      PATH: process.env.PATH ?? "",
+      TRACKER_CONFIG_DIR: dir,
+      TRACKER_URL: api.url,
+      TRACKER_AUTH_TOKEN: USER_TOKEN,
+      TRACKER_PAGER: "",
+      NO_COLOR: "1",
+    };
+    const r = await runInProcess(["status", "acme"], {
+      env,
+      cwd: dir,
+      now: () => t1,
+      isStdoutTTY: true,
+      isStderrTTY: true,
+      isStdinTTY: true,
+      terminalWidth: 100,
+    });
+    expect(r.exitCode).toBe(0);
+    await run(["status", "acme", "--json"], dir);
+    expect(queriesOf("acme")).toContain(
+      `is:unresolved firstSeen:>=${new Date(t1).toISOString().slice(0, 19)}`,
+    );
+  });
+
+  test("--since in the future or unreadable is a usage error", async () => {
+    const dir = tempDir("tracker-cfg-");
+    for (const bad of ["2999-01-01", "yesterday", "5x"]) {
+      const r = await runInProcess(["status", "acme", "--since", bad], {
+        env: { TRACKER_CONFIG_DIR: dir, TRACKER_URL: api.url, TRACKER_AUTH_TOKEN: USER_TOKEN },
+        cwd: dir,
+        now: () => FAKE_NOW_MS,
+      });
+      expect(r.exitCode).not.toBe(0);
+      expect(r.stderr).toContain("--since must be a time ago");
+    }
+    expect(api.requests).toEqual([]);
   });
 
   test("empty sections each say so", async () => {

@@ -8,6 +8,12 @@ import { writeJson, writeList, writeTip } from "../../lib/output.ts";
 import { SLUG_RE } from "../../lib/resolve/url.ts";
 import { fetchPlates, sinceFor } from "../../lib/status/plate.ts";
 import type { StatusFlags } from "./index.ts";
+import { canPrompt } from "../../lib/automation.ts";
+
+/** A person at a terminal: stdout and stdin terminals, not agent or CI mode. */
+function isInteractive(ctx: TrackerContext): boolean {
+  return ctx.isStdoutTTY && canPrompt(ctx);
+}
 
 /**
  * The organizations to look at: the named ones, else the cached list (no request), else the
@@ -34,13 +40,16 @@ export default async function status(this: TrackerContext, flags: StatusFlags, .
   }
   const { plates, errors } = await fetchPlates(this, orgs, {
     limit: flags.limit,
-    sinceOf: (org) => sinceFor(readStatusTime(this, org), started),
+    sinceOf: (org) => sinceFor(flags.since ?? readStatusTime(this, org), started),
   });
-  writeStatusTimes(
-    this,
-    plates.map((p) => p.org),
-    started,
-  );
+  // Reading is not seeing: only a person's own run (or --mark-seen) moves the "new since" marker.
+  const seen = flags.markSeen || (flags.since === undefined && !flags.json && isInteractive(this));
+  if (seen)
+    writeStatusTimes(
+      this,
+      plates.map((p) => p.org),
+      started,
+    );
   for (const e of errors) this.log.warn(`Could not read the status of ${e.org}: ${e.message}`);
   if (flags.json) return writeJson(this, { data: plates, ...(errors.length > 0 ? { errors } : {}) });
   await writeList(
