@@ -30,6 +30,25 @@ const firstColumn = (stdout: string) =>
     .split("\n")
     .map((l) => l.split("\t")[0] ?? "");
 
+test("a bare short ID that two organizations share says which organization the last listing chose", async () => {
+  const configDir = tempDir();
+  const listed = await runCli(["issue", "list", "acme/web", "-n", "50"], {
+    api,
+    token: USER_TOKEN,
+    configDir,
+  });
+  expect(listed.exitCode).toBe(0);
+  // WEB-1…WEB-5 exist in acme and in globex: the listing's one is used, and stderr says so.
+  const id = firstColumn(listed.stdout).find((i) => /^WEB-[1-5]$/.test(i)) as string;
+  expect(id).toMatch(/^WEB-[1-5]$/);
+  const r = await runCli(["issue", "view", id, "--json"], { api, token: USER_TOKEN, configDir });
+  expect(r.exitCode).toBe(0);
+  expect(r.stderr).toBe(
+    `${id} → acme (from your last listing or lookup; write <org>/${id} for another organization)\n`,
+  );
+  expect(JSON.parse(r.stdout).shortId).toBe(id);
+});
+
 test("a cross-organization monorepo: --json items carry their org; piped IDs shared by two orgs are org/SHORT-ID", async () => {
   const cwd = monorepo([
     ["acme", "web"],

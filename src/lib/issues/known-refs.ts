@@ -4,6 +4,7 @@ import { dropIssueRefs, readIssueRef } from "../db/issue-refs.ts";
 import { useServiceOfUrl } from "../auth/url-service.ts";
 import { lookupAlias } from "../db/aliases.ts";
 import { type IssueRef, parseIssueRef } from "./reference.ts";
+import { writeTip } from "../output.ts";
 
 /**
  * Where a reference points without asking the service: an explicit `<org>/<numeric id>` (or URL),
@@ -35,7 +36,14 @@ export function knownIssueRef(
     if (alias) key = `${alias.org}/${alias.project.toUpperCase()}-${ref.suffix.toUpperCase()}`;
   }
   const hit = readIssueRef(ctx, key);
+  // A bare short ID can name issues of several organizations: say which one this is, and why.
+  if (hit && key.startsWith("*/")) writeTip(ctx, listedOrgNote(full, hit.org));
   return hit ? { ...hit, key } : undefined;
+}
+
+/** The stderr line when a bare short ID goes to the organization an earlier listing or lookup gave it. */
+export function listedOrgNote(shortId: string, org: string): string {
+  return `${shortId} → ${org} (from your last listing or lookup; write <org>/${shortId} for another organization)`;
 }
 
 /** Forgets a cached reference the service no longer confirms. */

@@ -13,6 +13,8 @@ import { contextOrgs, resolveOrgProject } from "../resolve/target.ts";
 import { parseIssueRef } from "./reference.ts";
 import { searchBeyond } from "./org-search.ts";
 import { useServiceOfUrl } from "../auth/url-service.ts";
+import { writeTip } from "../output.ts";
+import { listedOrgNote } from "./known-refs.ts";
 
 /** A resolved issue and the organization it belongs to. */
 export interface ResolvedIssue {
@@ -122,7 +124,11 @@ async function shortIdAnywhere(
   const listed = context.length === 0 ? readIssueRef(ctx, `*/${upper}`) : undefined;
   if (listed) {
     const issue = await getIssue(ctx, listed.org, listed.id).catch(() => undefined);
-    if (issue && issue.shortId.toUpperCase() === upper) return { org: listed.org, issue };
+    if (issue && issue.shortId.toUpperCase() === upper) {
+      // The same short ID can exist in other organizations too: say which one this is, and why.
+      writeTip(ctx, listedOrgNote(upper, listed.org));
+      return { org: listed.org, issue };
+    }
   }
   let found = context.length > 1 ? await shortIdIn(ctx, context, shortId) : [];
   let tried = [...context];
