@@ -166,9 +166,9 @@ describe("status", () => {
     const threeHours = new Date(FAKE_NOW_MS - 3 * HOUR_MS).toISOString().slice(0, 19);
     expect(queriesOf("acme")).toContain(`is:unresolved firstSeen:>=${threeHours}`);
     await run(["status", "acme", "--json", "--since", "2026-01-15T09:00"], dir);
-    expect(queriesOf("acme").some((q) => q?.startsWith("is:unresolved firstSeen:>=2026-01-15T09:00:00"))).toBe(
-      true,
-    );
+    expect(
+      queriesOf("acme").some((q) => q?.startsWith("is:unresolved firstSeen:>=2026-01-15T09:00:00")),
+    ).toBe(true);
     await run(["status", "acme", "--json"], dir);
     expect(queriesOf("acme")).toContain(`is:unresolved firstSeen:>=${day}`);
   });
