@@ -48,7 +48,9 @@ describe("query: tables (real CLI)", () => {
         "",
       ].join("\n"),
     );
-    expect(r.stderr).toBe("3 rows from acme/web (spans, last 24h). More available: raise -n (up to 1000).\n");
+    expect(r.stderr).toBe(
+      "3 rows from acme/web (spans, last 24h). More: run the same command with -c last.\n",
+    );
     expect(api.requests).toHaveLength(1);
     const q = api.requestsTo(EVENTS)[0]?.query as URLSearchParams;
     expect(q.getAll("field")).toEqual(["transaction", "p95(span.duration)", "count()"]);

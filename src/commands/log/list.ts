@@ -10,6 +10,7 @@ import { resolveLogTarget } from "../../lib/logs/target.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { LogListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { withSlugHint } from "../../lib/resolve/not-found.ts";
 
 const COMMAND = "tracker log list";
 
@@ -65,15 +66,17 @@ export default async function logList(
   });
   if (continuesPastEnd(this, key, flags.cursor)) return writePastEnd(this, flags.json, `logs in ${t.label}`);
   const cursor = resolveCursor(this, key, flags.cursor);
-  const page = await listLogs(this, {
-    org: t.org,
-    projectIds: t.projectIds,
-    query,
-    sort: flags.sort === "oldest" ? "timestamp" : "-timestamp",
-    period: flags.period,
-    limit: flags.limit ?? LOG_LIMIT.fallback,
-    cursor,
-  });
+  const page = await withSlugHint(this, { org: t.org }, () =>
+    listLogs(this, {
+      org: t.org,
+      projectIds: t.projectIds,
+      query,
+      sort: flags.sort === "oldest" ? "timestamp" : "-timestamp",
+      period: flags.period,
+      limit: flags.limit ?? LOG_LIMIT.fallback,
+      cursor,
+    }),
+  );
   saveCursor(this, key, page.nextCursor);
   const items = page.data.map(toLogItem);
   if (flags.json) {

@@ -5,6 +5,7 @@ import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.t
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import type { MonitorListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { withSlugHint } from "../../lib/resolve/not-found.ts";
 
 /** `tracker monitor list`: resolve the organization, one request, render. */
 export default async function monitorList(
@@ -13,7 +14,7 @@ export default async function monitorList(
   target?: string,
 ): Promise<void> {
   const { org } = await resolveOrg(this, target, { command: "tracker monitor list" });
-  const { monitors, hasMore } = await listMonitors(this, org);
+  const { monitors, hasMore } = await withSlugHint(this, { org }, () => listMonitors(this, org));
   if (flags.json) return writeJson(this, listDocument({ data: monitors }, { hasMore }));
   if (monitors.length === 0) {
     writeTip(

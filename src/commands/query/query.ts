@@ -8,6 +8,7 @@ import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import { QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 import type { QueryFlags } from "./index.ts";
+import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 
@@ -83,19 +84,22 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
       );
     }
     const groupBy = fields.filter((f) => !isAggregate(f));
+    const intervalSeconds = flags.interval;
     const scope = await resolveScope(this, target, flags.fresh);
-    const answer = await queryTimeseries(this, {
-      org: scope.org,
-      dataset: flags.dataset,
-      yAxis,
-      groupBy,
-      topEvents: Math.min(flags.limit, QUERY_TOP_SERIES),
-      sort: sort ?? `-${yAxis[0]}`,
-      projects: scope.projects,
-      query: search,
-      period: flags.period,
-      intervalSeconds: flags.interval,
-    });
+    const answer = await withSlugHint(this, { org: scope.org }, () =>
+      queryTimeseries(this, {
+        org: scope.org,
+        dataset: flags.dataset,
+        yAxis,
+        groupBy,
+        topEvents: Math.min(flags.limit, QUERY_TOP_SERIES),
+        sort: sort ?? `-${yAxis[0]}`,
+        projects: scope.projects,
+        query: search,
+        period: flags.period,
+        intervalSeconds,
+      }),
+    );
     if (flags.json) return writeJson(this, answer);
     if (answer.timeSeries.length === 0) {
       writeTip(this, `No ${flags.dataset} in ${scope.where} in the last ${flags.period}.`);
@@ -123,17 +127,19 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
   if (continuesPastEnd(this, key, flags.cursor))
     return writePastEnd(this, flags.json, `${flags.dataset} rows in ${scope.where}`);
   const cursor = resolveCursor(this, key, flags.cursor);
-  const page = await queryEvents(this, {
-    org: scope.org,
-    dataset: flags.dataset,
-    fields,
-    projects: scope.projects,
-    query: search,
-    sort,
-    period: flags.period,
-    limit: flags.limit,
-    cursor,
-  });
+  const page = await withSlugHint(this, { org: scope.org }, () =>
+    queryEvents(this, {
+      org: scope.org,
+      dataset: flags.dataset,
+      fields,
+      projects: scope.projects,
+      query: search,
+      sort,
+      period: flags.period,
+      limit: flags.limit,
+      cursor,
+    }),
+  );
   saveCursor(this, key, page.nextCursor);
   if (flags.json) {
     return writeJson(
@@ -153,7 +159,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     }),
   );
   const n = page.data.length;
-  const more = page.nextCursor ? ` More: the same command with -c last.` : "";
+  const more = page.nextCursor ? ` More: run the same command with -c last.` : "";
   writeListTip(
     this,
     `${n} row${n === 1 ? "" : "s"} from ${scope.where} (${flags.dataset}, last ${flags.period}).${more}`,

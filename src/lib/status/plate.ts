@@ -8,6 +8,7 @@ import { type Issue, searchIssuesPage, toIssue } from "../api/issues.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { AuthError, CliError } from "../errors.ts";
 import { DEFAULT_PERIOD } from "../flags.ts";
+import { withSlugHint } from "../resolve/not-found.ts";
 
 /** The sections of the status screen, in the order they are shown. */
 export const PLATE_SECTIONS = ["assigned", "regressed", "new"] as const;
@@ -123,7 +124,8 @@ export async function fetchPlates(
   opts: { limit: number; sinceOf: (org: string) => number },
 ): Promise<{ plates: OrgPlate[]; errors: PlateFailure[] }> {
   const settled = await settleLimit(orgs, FAN_OUT_CONCURRENCY, (org) =>
-    plateOf(ctx, org, opts.sinceOf(org), opts.limit),
+    // An organization the service does not know is named with its near matches (exit 23).
+    withSlugHint(ctx, { org }, () => plateOf(ctx, org, opts.sinceOf(org), opts.limit)),
   );
   const plates: OrgPlate[] = [];
   const errors: PlateFailure[] = [];
