@@ -36,25 +36,21 @@ export function pollDelayMs(intervalMs: number, failures: number): number {
  * prints those not printed before, in time order. Memory is the last timestamp and a bounded set
  * of recent ids (logs sharing the last timestamp come back and are dropped). A failing poll is
  * retried with backoff and reported once per outage; only an authentication failure ends the
- * loop. It ends by Ctrl-C, or after `-n` logs when -n was given.
+ * loop. `-n` sizes the first page (as `tail -f -n`); it runs until Ctrl-C.
  */
 export async function followLogs(ctx: TrackerContext, opts: FollowOptions): Promise<void> {
   const { target, flags } = opts;
-  const limit = flags.limit;
+  const backlog = Math.min(flags.limit ?? LOG_LIMIT.fallback, API_PAGE_MAX);
   const seen = new RecentIds(FOLLOW_SEEN_IDS);
   const width = ctx.isStdoutTTY && !flags.json ? ctx.terminalWidth : undefined;
-  let printed = 0;
   let lastNs: bigint | undefined;
-  const done = () => limit !== undefined && printed >= limit;
   const emit = async (rows: readonly LogRow[]) => {
     for (const row of sortLogsAscending(rows)) {
-      if (done()) return;
       const ns = logNs(row);
       if (lastNs === undefined || ns > lastNs) lastNs = ns;
       const item = toLogItem(row);
       if (seen.has(item.id)) continue;
       seen.add(item.id);
-      printed++;
       if (flags.json) await writeJsonLine(ctx, item);
       else writeLines(ctx, formatLogLine(item, { width }));
     }
@@ -65,16 +61,12 @@ export async function followLogs(ctx: TrackerContext, opts: FollowOptions): Prom
     sort: "-timestamp",
     period: flags.period,
   };
-  const first = await fetchLogPage(
-    ctx,
-    { ...base, query: opts.query },
-    Math.min(limit ?? LOG_LIMIT.fallback, API_PAGE_MAX),
-  );
+  const first = await fetchLogPage(ctx, { ...base, query: opts.query }, backlog);
   if (width !== undefined) writeLines(ctx, formatLogHeader(width));
   await emit(first.data);
-  if (!flags.json && !done()) writeListTip(ctx, `Following new logs of ${target.label}; Ctrl-C to stop.`);
+  if (!flags.json) writeListTip(ctx, `Following new logs of ${target.label}; Ctrl-C to stop.`);
   let failures = 0;
-  while (!done()) {
+  for (;;) {
     await ctx.sleep(pollDelayMs(flags.interval, failures));
     const since = lastNs === undefined ? undefined : `timestamp_precise:>=${lastNs.toString()}`;
     let rows: LogRow[];

@@ -23,7 +23,7 @@ export interface LogListFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
-  /** Undefined when not given: LOG_LIMIT.fallback, and `--follow` runs until Ctrl-C. */
+  /** Undefined when not given: LOG_LIMIT.fallback; with `--follow`, the size of the first page. */
   readonly limit?: number;
   readonly query?: string;
   readonly period: string;
@@ -54,7 +54,7 @@ export const logListCommand = buildCommand<LogListFlags, [string?], TrackerConte
         placeholder: "<count>",
         parse: (raw: string) => parseIntInRange(raw, "limit", LOG_LIMIT.min, LOG_LIMIT.max),
         optional: true,
-        brief: `Number of logs (${LOG_LIMIT.min}-${LOG_LIMIT.max}, default ${LOG_LIMIT.fallback}; with --follow: stop after this many)`,
+        brief: `Number of logs (${LOG_LIMIT.min}-${LOG_LIMIT.max}, default ${LOG_LIMIT.fallback}; with --follow: how many recent logs to show before following)`,
       },
       query: {
         kind: "parsed",
@@ -93,7 +93,7 @@ export const logListCommand = buildCommand<LogListFlags, [string?], TrackerConte
   docs: {
     brief: "List recent logs",
     fullDescription: describe(
-      `Lists the logs of the last ${LOG_LIST_PERIOD} (-t for another window), newest first, up to --limit (at most 100 per request). <org>/ lists every project of the organization. --follow prints the newest logs, then polls every --interval and prints only new ones, oldest first, until Ctrl-C (or until -n logs, when -n is given); a failing poll is retried and reported once. -c last continues after the previous page. ${TARGET_HELP}\n\n${LOG_JSON_HELP}`,
+      `Lists the logs of the last ${LOG_LIST_PERIOD} (-t for another window), newest first, up to --limit (at most 100 per request). <org>/ lists every project of the organization. --follow prints the newest logs, then polls every --interval and prints only new ones, oldest first, until Ctrl-C; -n sets how many recent logs come first, as with tail -f -n; a failing poll is retried and reported once. -c last continues after the previous page. ${TARGET_HELP}\n\n${LOG_JSON_HELP}`,
       [
         "tracker log list acme/web",
         "tracker log list acme/ -q 'severity:error' -t 1h",
