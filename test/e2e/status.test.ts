@@ -215,9 +215,26 @@ describe("status", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("empty sections each say so", async () => {
-    const r = await run(["status", "initech"], tempDir("tracker-cfg-"));
+  test("empty sections each say so on a terminal; piped, there are no rows", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const piped = await run(["status", "initech"], dir);
+    expect(piped.stdout).toBe("");
     const since = new Date(FAKE_NOW_MS - 24 * HOUR_MS).toISOString().slice(0, 19);
+    const r = await runInProcess(["status", "initech"], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        TRACKER_CONFIG_DIR: dir,
+        TRACKER_URL: api.url,
+        TRACKER_AUTH_TOKEN: USER_TOKEN,
+        TRACKER_PAGER: "",
+        NO_COLOR: "1",
+        CI: "1",
+      },
+      cwd: dir,
+      now: () => FAKE_NOW_MS,
+      isStdoutTTY: true,
+      terminalWidth: 100,
+    });
     expect(r.stdout).toBe(
       [
         "initech: assigned to you or your teams",
@@ -231,6 +248,26 @@ describe("status", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  test("piped: rows only, organization and section first (status | cut -f3 is the issue IDs)", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const r = await run(["status", "acme"], dir);
+    const rows = r.stdout.trimEnd().split("\n");
+    expect(rows.length).toBeGreaterThan(2);
+    for (const row of rows) {
+      const cells = row.split("\t");
+      expect(cells).toHaveLength(6);
+      expect(cells[0]).toBe("acme");
+      expect(["assigned", "regressed", "new"]).toContain(cells[1] as string);
+      expect(cells[2]).toMatch(/^[A-Z][A-Z0-9-]*-[A-Z0-9]+$/);
+    }
+    expect(
+      rows
+        .filter((row) => row.split("\t")[1] === "assigned")
+        .map((row) => row.split("\t")[2])
+        .sort(),
+    ).toEqual([...plate.acme.assigned].sort());
   });
 
   test("terminal: a table per section with ID, title, events and last seen", async () => {

@@ -37,7 +37,7 @@ export const monitorListCommand = buildCommand<MonitorListFlags, [string?], Trac
   docs: {
     brief: "List cron monitors",
     fullDescription: describe(
-      'Lists the organization\'s cron monitors (one request, up to 100): slug, name, schedule, status (the worst of its environments), last check-in and the next one expected. --json prints {"data": [monitor], "hasMore"} with the API\'s monitor objects.',
+      'Lists the organization\'s cron monitors (one request, up to 100): slug, name, schedule, status (the worst of its environments), last check-in and the next one expected. --json prints {"data": [monitor], "hasMore"} with the API\'s monitor objects, each with what the table derives from its environments: "checkInStatus" (the status column), "scheduleText", "lastCheckIn" and "nextCheckIn".',
       ["tracker monitor list acme", "tracker monitor list --json"],
     ),
   },

@@ -53,6 +53,8 @@ export const statusCommand = buildCommand<StatusFlags, string[], TrackerContext>
     fullDescription: describe(
       `For each organization (the named ones, else every organization you belong to), three sections: unresolved issues assigned to you or your teams (is:unresolved assigned:[me, my_teams], any project), issues that regressed (is:unresolved is:regressed) and issues new in your projects since the last \`tracker status\` of that organization (is:unresolved firstSeen:>=<time>; the first run looks back 24 hours, never more than 90 days), up to -n issues each (default ${STATUS_LIMIT.fallback}), with how many match when the service counts them. An interactive run (stdin and stdout terminals, no --json, not agent or CI mode) remembers its time per organization as the start of the next one's window; --json, piped output, agents and the MCP tool only read, unless --mark-seen says to remember. --since <time> asks for another window (and remembers nothing without --mark-seen).
 
+Piped, the output is rows only: organization, section (assigned, regressed, new), ID, title, events, last seen, tab-separated.
+
 The searches of every organization are sent at once (up to 8 organizations together): one round trip. Without organization arguments, the organizations come from the list cached by an earlier command (e.g. \`tracker org list\`); when none is cached, or with --fresh, they are listed first, which costs one or two more round trips.
 
 --json prints {"data": [{"org", "since", "assigned", "regressed", "new"}], "errors": [{"org", "message"}]} where each section is {"issues": [Issue], "total"} ("total" only when the service reports it; "errors" only when an organization failed).`,

@@ -14,6 +14,7 @@ import {
   str,
   tagsGroup,
 } from "./markdown-parts.ts";
+import { traceLogsGroup } from "./markdown-lists.ts";
 
 interface Frame {
   filename?: string;
@@ -206,5 +207,6 @@ export function traceSections(d: Obj): Section[] {
     // A collapsed run is one line, like the text view; a single span shows its children.
     if (run.length === 1) pushAll(s.children, depth + 1);
   }
+  if ("logs" in d) traceLogsGroup(out, d.logs);
   return out;
 }

@@ -6,6 +6,7 @@
 
 import { group, isObj, type Json, line, type Obj, type Section, str, table } from "./markdown-parts.ts";
 import { analysisSections, eventSections, issueSections, traceSections } from "./markdown-views.ts";
+import { isStatusDocument, isTagKeyList, statusSections, tagKeySections } from "./markdown-lists.ts";
 
 /** The label of a list's row sections and of its cursor line (rewritten when rows are left out). */
 const ROWS = "rows";
@@ -14,31 +15,33 @@ const CURSOR = "cursor";
 function listSections(items: Obj[], extra: Obj): Section[] {
   const first = items[0] ?? {};
   const columns =
-    "shortId" in first
-      ? [
-          "shortId",
-          "title",
-          "level",
-          "count",
-          "userCount",
-          "lastSeen",
-          ...("alias" in first ? ["alias"] : []),
-        ]
-      : "severity" in first && "message" in first
-        ? ["timestamp", "severity", "message", "traceId", "id"]
-        : "span.op" in first
-          ? ["id", "span.op", "span.description", "span.duration", "timestamp"]
-          : "version" in first && "dateCreated" in first
-            ? ["version", "dateCreated", "newGroups", "lastDeploy.environment"]
-            : "traceId" in first
-              ? ["traceId", "transaction", "durationMs", "timestamp", "project"]
-              : "eventID" in first
-                ? ["eventID", "dateCreated", "title"]
-                : "slug" in first
-                  ? ["slug", "name", ...("platform" in first ? ["platform"] : [])]
-                  : Object.keys(first)
-                      .filter((k) => !isObj(first[k]) && !Array.isArray(first[k]))
-                      .slice(0, 6);
+    "checkInStatus" in first
+      ? ["slug", "name", "scheduleText", "checkInStatus", "lastCheckIn", "nextCheckIn"]
+      : "shortId" in first
+        ? [
+            "shortId",
+            "title",
+            "level",
+            "count",
+            "userCount",
+            "lastSeen",
+            ...("alias" in first ? ["alias"] : []),
+          ]
+        : "severity" in first && "message" in first
+          ? ["timestamp", "severity", "message", "traceId", "id"]
+          : "span.op" in first
+            ? ["id", "span.op", "span.description", "span.duration", "timestamp"]
+            : "version" in first && "dateCreated" in first
+              ? ["version", "dateCreated", "newGroups", "lastDeploy.environment"]
+              : "traceId" in first
+                ? ["traceId", "transaction", "durationMs", "timestamp", "project"]
+                : "eventID" in first
+                  ? ["eventID", "dateCreated", "title"]
+                  : "slug" in first
+                    ? ["slug", "name", ...("platform" in first ? ["platform"] : [])]
+                    : Object.keys(first)
+                        .filter((k) => !isObj(first[k]) && !Array.isArray(first[k]))
+                        .slice(0, 6);
   const out: Section[] = [
     {
       text: `${items.length} item${items.length === 1 ? "" : "s"}${extra.hasMore ? " (more: pass nextCursor)" : ""}`,
@@ -63,8 +66,10 @@ function listSections(items: Obj[], extra: Obj): Section[] {
 }
 
 function sectionsOf(doc: Json): Section[] {
+  if (isTagKeyList(doc)) return tagKeySections(doc);
   if (Array.isArray(doc)) return listSections(doc.filter(isObj), {});
   if (!isObj(doc)) return [{ text: str(doc), priority: 0 }];
+  if (isStatusDocument(doc)) return statusSections(doc);
   if (Array.isArray(doc.data)) return listSections((doc.data as Json[]).filter(isObj), doc);
   if ("eventID" in doc && "entries" in doc) return eventSections(doc);
   if ("shortId" in doc && "title" in doc) return issueSections(doc);

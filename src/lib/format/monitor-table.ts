@@ -44,6 +44,27 @@ export function checkInTimes(m: Monitor): { last: string | undefined; next: stri
   };
 }
 
+/**
+ * A monitor as `--json` (and markdown) gives it: the service's object plus what the table derives
+ * from its environments, so no reader has to fold them again: `checkInStatus` (the table's
+ * status), `schedule` as people write it (`scheduleText`), `lastCheckIn` and `nextCheckIn`.
+ */
+export function monitorDocument(m: Monitor): Monitor & {
+  checkInStatus: string;
+  scheduleText: string;
+  lastCheckIn: string | null;
+  nextCheckIn: string | null;
+} {
+  const { last, next } = checkInTimes(m);
+  return {
+    ...m,
+    checkInStatus: monitorStatus(m),
+    scheduleText: scheduleText(m),
+    lastCheckIn: last ?? null,
+    nextCheckIn: next ?? null,
+  };
+}
+
 /** The table (terminal: headers, relative times) or TSV rows (piped: ISO times). */
 export function formatMonitorTable(
   monitors: readonly Monitor[],

@@ -67,10 +67,16 @@ function sectionLines(
 
 /**
  * The whole screen: for each organization, its sections (heading, then the table or a line saying
- * the section is empty), separated by blank lines. Piped, rows are tab-separated (ID, title,
- * events, last seen in RFC 3339); the headings stay, so the screen reads the same.
+ * the section is empty), separated by blank lines. Piped, only rows, tab-separated, with the
+ * organization and section as their first columns (org, section, ID, title, events, last seen in
+ * RFC 3339), so `tracker status | cut -f3` is the issue IDs; an empty section has no row.
  */
 export function formatStatus(plates: readonly OrgPlate[], opts: StatusFormatOptions): string[] {
+  if (opts.width === undefined) {
+    return plates.flatMap((p) =>
+      ORDER.flatMap((name) => issueRows(p[name].issues, opts).map((row) => `${p.org}\t${name}\t${row}`)),
+    );
+  }
   const out: string[] = [];
   for (const p of plates) {
     const since = isoSeconds(p.since);
