@@ -48,7 +48,6 @@ const injectCommand = buildCommand<InjectFlags, string[], TrackerContext>({
       ...globalFlags,
       dryRun: { kind: "boolean", default: false, brief: "Report what would change; write nothing" },
     },
-    aliases: { n: "dryRun" },
   },
   docs: {
     brief: "Add debug IDs to built JavaScript files and their source maps",
