@@ -11,8 +11,6 @@ import { ValidationError } from "../errors.ts";
 import { containedPath, isInside, realPathOf } from "../fs/contain.ts";
 import { notRegular } from "../fs/regular.ts";
 
-export { isInside } from "../fs/contain.ts";
-
 /** One file found. */
 export interface FoundFile {
   abs: string;
