@@ -48,12 +48,11 @@ const injectCommand = buildCommand<InjectFlags, string[], TrackerContext>({
       ...globalFlags,
       dryRun: { kind: "boolean", default: false, brief: "Report what would change; write nothing" },
     },
-    aliases: { n: "dryRun" },
   },
   docs: {
     brief: "Add debug IDs to built JavaScript files and their source maps",
     fullDescription: describe(
-      'Gives every .js/.mjs/.cjs file that has a source map (named by its sourceMappingURL comment, else <file>.map next to it) a debug ID derived from the map\'s content: a one-line runtime snippet at the top, a `//# debugId=<id>` comment at the end, and "debug_id"/"debugId" in the map. Running it again changes nothing; files without a map are left alone.\n\n--json prints {"dryRun", "injected": [{"file", "map", "debugId", "changed"}], "unchanged": [{"file", "debugId"}], "skipped": [{"path", "reason"}]}.',
+      'Gives every .js/.mjs/.cjs file that has a source map (named by its sourceMappingURL comment, else <file>.map next to it) a debug ID derived from the map\'s content: a one-line runtime snippet at the top, a `//# debugId=<id>` comment at the end, and "debug_id"/"debugId" in the map. Running it again changes nothing; files without a map are left alone. The snippet goes after a "use strict" prologue (also behind a licence banner), and each file is rewritten through a fresh temp file renamed over it, keeping its mode (755 stays 755, 444 stays 444). Nothing outside the tree a path names is read or written: symlinks (files, directories, maps) that lead out of it, FIFOs, devices, and files that cannot be read or written are skipped with one note each.\n\n--json prints {"dryRun", "injected": [{"file", "map", "debugId", "changed"}], "unchanged": [{"file", "debugId"}], "skipped": [{"path", "reason"}]}.',
       ["tracker sourcemap inject ./dist", "tracker sourcemap inject ./dist --dry-run --json"],
     ),
   },
@@ -132,7 +131,7 @@ const uploadCommand = buildCommand<UploadFlags, string[], TrackerContext>({
   docs: {
     brief: "Upload built files and source maps as an artifact bundle",
     fullDescription: describe(
-      `Bundles the files (URL ${URL_PREFIX}<path>, debug IDs from \`tracker sourcemap inject\`), sends only the chunks the service lacks, in parallel, and asks it to assemble them; --wait polls until it is done. An unchanged set of files costs one request. ${TARGET_HELP}\n\n--json prints {"org", "projects", "release", "dist", "files": [{"path", "url", "type", "debugId", "size"}], "skipped": [{"path", "reason"}], "bundleSize", "checksum", "chunks": {"total", "sent", "skipped"}, "reused", "state", "detail"}.`,
+      `Bundles the files (URL ${URL_PREFIX}<path>, debug IDs from \`tracker sourcemap inject\`), sends only the chunks the service lacks, in parallel, and asks it to assemble them; --wait polls until it is done. An unchanged set of files costs one request. Only regular files inside the tree a path names are bundled: symlinks that lead out of it (a link to /proc or /), FIFOs, devices, unreadable files and files over the service's size limit are skipped with one note each. ${TARGET_HELP}\n\n--json prints {"org", "projects", "release", "dist", "files": [{"path", "url", "type", "debugId", "size"}], "skipped": [{"path", "reason"}], "bundleSize", "checksum", "chunks": {"total", "sent", "skipped"}, "reused", "state", "detail"}.`,
       [
         "tracker sourcemap upload ./dist acme/web",
         "tracker sourcemap upload ./dist acme/web --release 1.4.0 --wait",

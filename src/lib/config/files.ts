@@ -3,8 +3,8 @@
  * SENTRY_PROPERTIES, else in the working directory), every `.sentryclirc` from the working
  * directory upward, then `~/.sentryclirc`. Pure readers: no settings, no logging, no database.
  */
-import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { readRegularFile } from "../fs/regular.ts";
 import { parseSentryProperties } from "./properties.ts";
 import { type ConfigValues, parseSentryclirc } from "./sentryclirc.ts";
 
@@ -21,14 +21,10 @@ export interface ConfigFile {
 /** Largest configuration file read (anything bigger is no configuration file). */
 const MAX_CONFIG_BYTES = 1024 * 1024;
 
+/** A config file's text: only a regular file (no FIFO, no /proc link), read up to the cap while reading. */
 function readSmall(path: string): string | undefined {
-  try {
-    const s = statSync(path);
-    if (!s.isFile() || s.size > MAX_CONFIG_BYTES) return undefined;
-    return readFileSync(path, "utf8");
-  } catch {
-    return undefined;
-  }
+  const read = readRegularFile(path, MAX_CONFIG_BYTES);
+  return read.ok ? read.data.toString("utf8") : undefined;
 }
 
 /**

@@ -3,8 +3,9 @@
  * Skips dependency, build, VCS and virtualenv directories, symlinks, huge and binary files.
  * File-system access goes through `ScanHooks` so tests can prove when no scan happened.
  */
-import { closeSync, type Dirent, openSync, readdirSync, readSync, statSync } from "node:fs";
+import { closeSync, type Dirent, readdirSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { openRegularFile } from "../fs/regular.ts";
 import { envFileRank, isDsnVariable, parseEnvText } from "./env-file.ts";
 import { isInComment, languageOf } from "./languages.ts";
 import { findDsnsInText, parseDsn } from "./parse.ts";
@@ -85,18 +86,24 @@ export const SCAN_BUDGET_MS = 2_000;
 const BUF = Buffer.allocUnsafe(MAX_FILE_BYTES + 1);
 const AT = 0x40;
 
-/** Reads a file into the shared buffer; undefined when huge, unreadable or binary. */
+/**
+ * Reads a file into the shared buffer, at most MAX_FILE_BYTES + 1 bytes whatever stat says;
+ * undefined when huge, unreadable, binary or not a regular file (a FIFO named `.env` would block
+ * the open, a `/proc` link has no honest size).
+ */
 function readSmall(path: string, hooks: ScanHooks | undefined, needsAt = true): string | undefined {
   hooks?.onReadFile?.(path);
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch {
-    return undefined;
-  }
+  const opened = openRegularFile(path);
+  if (!opened.ok) return undefined;
+  const fd = opened.fd;
   let n = 0;
   try {
-    n = readSync(fd, BUF, 0, BUF.length, 0);
+    // One read may return less than asked on some file systems: keep reading to the cap or the end.
+    while (n < BUF.length) {
+      const got = readSync(fd, BUF, n, BUF.length - n, n);
+      if (got === 0) break;
+      n += got;
+    }
   } catch {
     return undefined;
   } finally {

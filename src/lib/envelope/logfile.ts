@@ -1,9 +1,11 @@
 /**
  * The tail of a log file for `event send --logfile`: read backwards in chunks from the end, at most
- * LOG_TAIL_MAX_BYTES, so a huge file costs no more than a small one.
+ * LOG_TAIL_MAX_BYTES, so a huge file costs no more than a small one. Only a regular file is read
+ * (lib/fs/regular.ts): a FIFO would block for ever, a device or /proc entry has no honest end.
  */
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import { ValidationError } from "../errors.ts";
+import { openRegularFile } from "../fs/regular.ts";
 
 /** Lines of the log file sent as breadcrumbs (the legacy sentry-cli's number). */
 export const LOG_TAIL_LINES = 100;
@@ -14,17 +16,20 @@ export const LOG_LINE_MAX_CHARS = 1000;
 
 const CHUNK_BYTES = 64 * 1024;
 
-/** The last `count` lines of a file (empty ones skipped), oldest first; ValidationError when unreadable. */
+/** The last `count` lines of a file (empty ones skipped), oldest first; ValidationError when unreadable or not a regular file. */
 export function tailLines(path: string, count = LOG_TAIL_LINES): string[] {
-  let fd: number;
-  try {
-    fd = openSync(path, "r");
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    throw new ValidationError(`--logfile: cannot read ${path} (${code}).`, "logfile");
+  const opened = openRegularFile(path);
+  if (!opened.ok) {
+    const why = opened.why === "missing" ? "ENOENT" : opened.note;
+    const message =
+      opened.why === "not-regular" || opened.why === "pseudo"
+        ? `--logfile: ${path} is ${opened.note.replace(/, not a regular file$/, "")}; only a regular file can be read.`
+        : `--logfile: cannot read ${path} (${why.replace(/^unreadable \((.*)\)$/, "$1")}).`;
+    throw new ValidationError(message, "logfile");
   }
+  const { fd } = opened;
   try {
-    const size = fstatSync(fd).size;
+    const size = opened.stat.size;
     const chunks: Buffer[] = [];
     let read = 0;
     let newlines = 0;

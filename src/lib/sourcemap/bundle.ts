@@ -5,11 +5,12 @@
  * follow), each group sorted by URL, the manifest last: identical input gives identical bytes.
  * Memory: the files waiting for compression (at most MAX_PENDING_BYTES, or one large file).
  */
-import { readFileSync } from "node:fs";
+import { containedPath } from "../fs/contain.ts";
+import { readRegularFile } from "../fs/regular.ts";
 import { debugIdFromBytes, jsDebugId, mapDebugId, sourceMappingUrl } from "./debug-id.ts";
 import { BadSourceMap, parseSourceMap } from "./inject-text.ts";
 import type { ChunkSpool } from "./spool.ts";
-import { isInside, mapPathFor, type FoundFile, type SkipNote } from "./walk.ts";
+import { mapInsideTree, mapPathFor, type FoundFile, type SkipNote } from "./walk.ts";
 import { ZipWriter } from "./zip.ts";
 import { DeflatePool } from "./deflate-pool.ts";
 
@@ -124,7 +125,19 @@ async function build(
       });
       continue;
     }
-    let data: Uint8Array = readFileSync(f.abs);
+    // Read again through the rules, not trusting the walk: still inside the tree, a regular file, at most the cap.
+    const inside = containedPath(f.realRoot, f.abs);
+    if (!inside.ok) {
+      skipped.push({ path: f.rel, reason: inside.reason });
+      continue;
+    }
+    const read = readRegularFile(inside.real, opts.maxFileSize);
+    if (!read.ok) {
+      const reason = read.why === "too-large" ? `${read.note} (the server's maxFileSize)` : read.note;
+      skipped.push({ path: f.rel, reason });
+      continue;
+    }
+    let data: Uint8Array = read.data;
     const headers: Record<string, string> = {};
     const isMap = f.rel.endsWith(".map");
     if (isMap) {
@@ -152,7 +165,7 @@ async function build(
       const id = jsDebugId(text);
       const ref = sourceMappingUrl(text);
       const mapAbs = mapPathFor(f.abs, ref);
-      if (ref !== undefined && mapAbs !== undefined && !isInside(f.root, mapAbs)) {
+      if (ref !== undefined && mapAbs !== undefined && !mapInsideTree(f, mapAbs)) {
         skipped.push({
           path: f.rel,
           reason: `its sourceMappingURL points outside the tree (${ref}); reference dropped`,

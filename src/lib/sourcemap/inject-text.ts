@@ -1,10 +1,13 @@
 /**
  * The text edits of `sourcemap inject` (API.md §20.1), pure so they can be tested with golden
- * files: the snippet as a new first line (after a `#!` line; a leading directive is repeated in
- * front of it), `//# debugId=<id>` appended, and the map's `debug_id`/`debugId` set with its
+ * files: the snippet as a new line at the top (after a `#!` line, and after a directive prologue
+ * — `"use strict"` with any comments or licence banner before it — that ends its line; one that
+ * shares its line with code is repeated in front of the snippet instead, so strict mode stays in
+ * force either way), `//# debugId=<id>` appended, and the map's `debug_id`/`debugId` set with its
  * line mappings moved down one line to match.
  */
 import { debugIdFromBytes, debugIdSnippet, jsDebugId, mapDebugId } from "./debug-id.ts";
+import { directivePrologue } from "./prologue.ts";
 
 /** What inject does to one JS file and its map. */
 export interface InjectResult {
@@ -18,13 +21,37 @@ export interface InjectResult {
 /** A map that cannot be used: not JSON, or not a source map. */
 export class BadSourceMap extends Error {}
 
-const DIRECTIVE_RE = /^\s*(["'])use (strict|client|server)\1;?/;
+/** Deepest nesting of arrays and objects accepted in a source map (real ones nest 3 or 4 deep). */
+export const MAX_MAP_DEPTH = 1000;
 
-/** Parses a source map's text; throws BadSourceMap when it is not one. */
+/** How deeply `text`'s arrays and objects nest, counted without recursion; stops past `cap`. */
+function jsonDepth(text: string, cap: number): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+      if (deepest > cap) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}
+
+/** Parses a source map's text; throws BadSourceMap when it is not one (or nests deeper than MAX_MAP_DEPTH). */
 export function parseSourceMap(text: string): Record<string, unknown> {
   let map: unknown;
+  const body = text.replace(/^\)\]\}'[^\n]*\n/, "");
+  if (jsonDepth(body, MAX_MAP_DEPTH) > MAX_MAP_DEPTH)
+    throw new BadSourceMap(`nested more than ${MAX_MAP_DEPTH} levels deep (not a source map)`);
   try {
-    map = JSON.parse(text.replace(/^\)\]\}'[^\n]*\n/, ""));
+    map = JSON.parse(body);
   } catch (err) {
     throw new BadSourceMap(`not valid JSON (${(err as Error).message})`);
   }
@@ -60,11 +87,19 @@ export function injectJs(text: string, id: string): { js: string; insertedAt: nu
     head = end < 0 ? `${text}${nl}` : text.slice(0, end + 1);
     body = end < 0 ? "" : text.slice(end + 1);
   }
-  const directive = DIRECTIVE_RE.exec(body);
-  const prefix = directive ? `"use ${directive[2]}";` : "";
-  const line = `${prefix}${debugIdSnippet(id)}${nl}`;
-  const tail = body.length === 0 || body.endsWith("\n") ? "" : nl;
-  return { js: `${head}${line}${body}${tail}//# debugId=${id}${nl}`, insertedAt: head ? 1 : 0 };
+  const withEnd = (main: string) =>
+    `${main}${main === "" || main.endsWith("\n") ? "" : nl}//# debugId=${id}${nl}`;
+  const prologue = directivePrologue(body);
+  if (prologue.lineEnd !== undefined) {
+    // The prologue ends its line: the snippet goes on a new line right after it.
+    const before = body.slice(0, prologue.lineEnd);
+    const sep = before.endsWith("\n") ? "" : nl;
+    const lines = (before.match(/\n/g) ?? []).length + (sep ? 1 : 0);
+    const js = withEnd(`${head}${before}${sep}${debugIdSnippet(id)}${nl}${body.slice(prologue.lineEnd)}`);
+    return { js, insertedAt: (head ? 1 : 0) + lines };
+  }
+  const prefix = prologue.directives.map((d) => `${d};`).join("");
+  return { js: withEnd(`${head}${prefix}${debugIdSnippet(id)}${nl}${body}`), insertedAt: head ? 1 : 0 };
 }
 
 /**

@@ -1,13 +1,16 @@
 /**
  * `sourcemap inject` over files and directories: each `.js/.mjs/.cjs` file with a map (named by
  * its `sourceMappingURL` comment, else the sibling `<file>.map`) gets a debug ID; files without a
- * map, inline maps, maps outside the tree and corrupt maps are left alone with a note.
+ * map, inline maps, maps outside the tree, corrupt maps, files that are not regular files or
+ * cannot be read or written are left alone with a note. Nothing outside the argument's real tree
+ * is read or written (lib/fs), and a rewritten file keeps its mode.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
+import { readRegularFile } from "../fs/regular.ts";
+import { replaceFile, RewriteRefused } from "../fs/rewrite.ts";
 import { sourceMappingUrl } from "./debug-id.ts";
 import { BadSourceMap, injectPair } from "./inject-text.ts";
-import { isInside, mapPathFor, type SkipNote, walkFiles } from "./walk.ts";
+import { mapInsideTree, mapPathFor, type SkipNote, walkFiles } from "./walk.ts";
 
 /** Extensions `inject` edits. */
 export const INJECT_EXTS = ["js", "mjs", "cjs"] as const;
@@ -30,11 +33,18 @@ export interface InjectReport {
   skipped: SkipNote[];
 }
 
-/** Writes a file through a temp file in the same directory and a rename. */
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.tracker-${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+/** Largest JS file or map inject reads (read up to this many bytes, whatever stat says). */
+export const MAX_INJECT_FILE_BYTES = 256 * 1024 * 1024;
+
+/** Rewrites one file inside `realRoot`; the reason it was not written, or undefined when it was. */
+function rewrite(path: string, text: string, realRoot: string): string | undefined {
+  try {
+    replaceFile(path, text, { root: realRoot });
+    return undefined;
+  } catch (err) {
+    if (err instanceof RewriteRefused) return err.message;
+    return `not written (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
+  }
 }
 
 /** Injects debug IDs into the JS files under `paths`; with `dryRun` nothing is written. */
@@ -43,7 +53,12 @@ export function injectPaths(paths: readonly string[], opts: { cwd: string; dryRu
   const report: InjectReport = { dryRun: opts.dryRun, injected: [], unchanged: [], skipped };
   const show = (abs: string) => relative(opts.cwd, abs) || abs;
   for (const f of files) {
-    const jsText = readFileSync(f.abs, "utf8");
+    const js = readRegularFile(f.abs, MAX_INJECT_FILE_BYTES);
+    if (!js.ok) {
+      skipped.push({ path: show(f.abs), reason: js.note });
+      continue;
+    }
+    const jsText = js.data.toString("utf8");
     const mapAbs = mapPathFor(f.abs, sourceMappingUrl(jsText));
     if (mapAbs === undefined) {
       skipped.push({
@@ -52,17 +67,22 @@ export function injectPaths(paths: readonly string[], opts: { cwd: string; dryRu
       });
       continue;
     }
-    if (!isInside(f.root, mapAbs)) {
+    if (!mapInsideTree(f, mapAbs)) {
       skipped.push({ path: show(f.abs), reason: `its map ${mapAbs} is outside ${show(f.root)}` });
       continue;
     }
-    if (!existsSync(mapAbs)) {
-      skipped.push({ path: show(f.abs), reason: "no source map" });
+    const map = readRegularFile(mapAbs, MAX_INJECT_FILE_BYTES);
+    if (!map.ok) {
+      skipped.push(
+        map.why === "missing"
+          ? { path: show(f.abs), reason: "no source map" }
+          : { path: show(mapAbs), reason: map.note },
+      );
       continue;
     }
     let result: ReturnType<typeof injectPair>;
     try {
-      result = injectPair(jsText, readFileSync(mapAbs, "utf8"));
+      result = injectPair(jsText, map.data.toString("utf8"));
     } catch (err) {
       if (!(err instanceof BadSourceMap)) throw err;
       skipped.push({ path: show(mapAbs), reason: `corrupt source map: ${err.message}` });
@@ -76,8 +96,16 @@ export function injectPaths(paths: readonly string[], opts: { cwd: string; dryRu
       continue;
     }
     if (!opts.dryRun) {
-      if (result.map !== undefined) writeAtomic(mapAbs, result.map);
-      if (result.js !== undefined) writeAtomic(f.abs, result.js);
+      const mapFailed = result.map === undefined ? undefined : rewrite(mapAbs, result.map, f.realRoot);
+      if (mapFailed !== undefined) {
+        skipped.push({ path: show(mapAbs), reason: mapFailed });
+        continue;
+      }
+      const jsFailed = result.js === undefined ? undefined : rewrite(f.abs, result.js, f.realRoot);
+      if (jsFailed !== undefined) {
+        skipped.push({ path: show(f.abs), reason: jsFailed });
+        continue;
+      }
     }
     report.injected.push({ file: show(f.abs), map: show(mapAbs), debugId: result.debugId, changed });
   }
