@@ -120,10 +120,11 @@ describe("log list (real CLI)", () => {
       const r = await run(["acme/web", "-n", "3"], { terminal: { stdout: true }, env: { COLUMNS: "90" } });
       expect(r.exitCode).toBe(0);
       const lines = r.stdout.trimEnd().split("\n");
-      expect(lines[0]).toMatch(/^TIME {17}SEVERITY {2}MESSAGE +TRACE$/);
+      expect(lines[0]).toMatch(/^TIME {17}SEVERITY {2}MESSAGE +TRACE {5}ID$/);
       expect(lines).toHaveLength(4);
       for (const l of lines) expect(Bun.stringWidth(l)).toBeLessThanOrEqual(90);
-      expect(lines[1]).toMatch(/^2026-01-15 11:59:59 {2}INFO {6}x+… {2}aaaa1111$/);
+      // The whole log id: what `tracker log view` takes.
+      expect(lines[1]).toMatch(/^2026-01-15 11:59:59 {2}INFO {6}x+… {2}aaaa1111 {2}f{32}$/);
       expect(r.stderr).toContain("Showing 3 logs from acme/web");
     } finally {
       api.state.store.delete("logs");
@@ -139,7 +140,6 @@ describe("log list (real CLI)", () => {
     const jq = await run(["acme/web", "-n", "2", "--json", "--jq", ".data[].severity"]);
     expect(jq.stdout).toBe("info\nwarn\n");
     const md = await run(["acme/web", "-n", "1", "--json", "--format", "md"]);
-    // The markdown renderer has no log view yet (lib/format/markdown.ts): a generic one-row table.
     expect(md.stdout).toStartWith("1 item (more: pass nextCursor)\n|");
     expect(md.stdout).toContain(`| ${TRACE_NESTED} |`);
     const small = await run(["acme/web", "-n", "50", "--json", "--max-chars", "600"]);

@@ -38,23 +38,27 @@ function messageText(message: string, width: number | undefined): string {
 }
 
 /**
- * Logs as a table: TIME, SEVERITY, MESSAGE, TRACE. On a terminal: UTC times, the first 8
+ * Logs as a table: TIME, SEVERITY, MESSAGE, TRACE, ID. On a terminal: UTC times, the first 8
  * characters of the trace id, the message cut to fit; piped: RFC 3339 times, full message and
- * trace id, and the log id as a fifth column (for `tracker log view`).
+ * trace id. The log id is whole in both (it is what `tracker log view` takes).
  */
 export function formatLogTable(items: readonly LogItem[], opts: LogFormatOptions = {}): string[] {
   const tty = opts.width !== undefined;
-  const rows = items.map((i) => {
-    const cells = [
-      tty ? terminalTime(i.timestamp) : isoSeconds(i.timestamp),
-      severityMarker(i.severity, i.severityNumber),
-      messageText(i.message, opts.width),
-      i.traceId ? (tty ? i.traceId.slice(0, SHORT_LOG_TRACE_LENGTH) : i.traceId) : "-",
-    ];
-    return tty ? cells : [...cells, i.id];
-  });
+  const rows = items.map((i) => [
+    tty ? terminalTime(i.timestamp) : isoSeconds(i.timestamp),
+    severityMarker(i.severity, i.severityNumber),
+    messageText(i.message, opts.width),
+    i.traceId ? (tty ? i.traceId.slice(0, SHORT_LOG_TRACE_LENGTH) : i.traceId) : "-",
+    i.id,
+  ]);
   return formatTable(
-    [{ header: "time" }, { header: "severity" }, { header: "message", flex: true }, { header: "trace" }],
+    [
+      { header: "time" },
+      { header: "severity" },
+      { header: "message", flex: true },
+      { header: "trace" },
+      { header: "id" },
+    ],
     rows,
     opts.width,
   );
