@@ -135,3 +135,13 @@ describe("help topics", () => {
     expect(cmd.stdout).toContain("USAGE");
   });
 });
+
+test("tracker mcp --help names every tool the server offers (one registry)", async () => {
+  const { TOOLS } = await import("../../src/lib/mcp/tools.ts");
+  const r = await runCli(["mcp", "--help"]);
+  expect(r.exitCode).toBe(0);
+  const text = r.stdout.replace(/\s+/g, " ");
+  const missing = TOOLS.map((t) => t.name).filter((name) => !new RegExp(`\\b${name}\\b`).test(text));
+  expect(missing).toEqual([]);
+  expect(TOOLS.length).toBeGreaterThan(15);
+});

@@ -2,6 +2,11 @@ import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { globalFlags } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
+import { TOOLS } from "../../lib/mcp/tools.ts";
+
+/** The tools as help names them, from the server's one registry (so help cannot miss one). */
+const READ_TOOLS = TOOLS.filter((t) => !t.writes).map((t) => t.name);
+const WRITE_TOOLS = TOOLS.filter((t) => t.writes).map((t) => t.name);
 
 /** Flags of `tracker mcp`. */
 export interface McpFlags {
@@ -31,7 +36,7 @@ export const mcpCommand = buildCommand<McpFlags, [string?], TrackerContext>({
       allowWrites: {
         kind: "boolean",
         default: false,
-        brief: "Also offer issue_update and issue_note (they change issues)",
+        brief: `Also offer ${WRITE_TOOLS.join(" and ")} (they change issues)`,
       },
       printConfig: {
         kind: "boolean",
@@ -43,7 +48,7 @@ export const mcpCommand = buildCommand<McpFlags, [string?], TrackerContext>({
   docs: {
     brief: "Serve tracker's commands to AI agents over MCP (stdio)",
     fullDescription: describe(
-      "Runs a Model Context Protocol server on stdin/stdout with the same login, target resolution, caches and JSON shapes as the CLI. Tools: issue_list, issue_view, issue_events, event_view, issue_explain, issue_plan, trace_list, trace_view, org_list, project_list, resolve_url; with --allow-writes also issue_update and issue_note. Logs go to stderr.",
+      `Runs a Model Context Protocol server on stdin/stdout with the same login, target resolution, caches and JSON shapes as the CLI. Tools: ${READ_TOOLS.join(", ")}; with --allow-writes also ${WRITE_TOOLS.join(" and ")}. Logs go to stderr.`,
       [
         "tracker mcp --print-config",
         "claude mcp add tracker -- tracker mcp",
