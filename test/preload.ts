@@ -62,4 +62,5 @@ afterAll(async () => {
     }
   });
   if (left.length > 0) process.stderr.write(`Temp dirs left behind by tests: ${left.join(", ")}\n`);
-});
+  // Removing thousands of temp dirs on a loaded machine takes more than the default 5 s.
+}, 120_000);

@@ -3,7 +3,7 @@
  * default), or as a child process (the source entry, or the compiled binary when
  * TRACKER_TEST_BINARY is set, or when a test asks for `subprocess`).
  */
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { ContextOverrides } from "../../src/context.ts";
@@ -51,9 +51,35 @@ export function tempDir(prefix = "tracker-test-"): string {
   return dir;
 }
 
-/** Removes every dir tempDir() made (called once after all tests). */
+/**
+ * Removes every dir tempDir() made (called once after all tests). A test may leave a directory
+ * read-only (0500, 0555); as root rm ignores that, as an ordinary user it cannot empty it, so
+ * every directory of the tree gets its owner's rwx back first.
+ */
 export function removeTempDirs(): void {
-  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of created.splice(0)) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      makeRemovable(dir);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Gives every directory under `root` (not following links) its owner's rwx, best effort. */
+function makeRemovable(root: string): void {
+  const stack = [root];
+  while (stack.length > 0) {
+    const dir = stack.pop() as string;
+    try {
+      chmodSync(dir, 0o700);
+      for (const e of readdirSync(dir, { withFileTypes: true }))
+        if (e.isDirectory() && !e.isSymbolicLink()) stack.push(join(dir, e.name));
+    } catch {
+      // Not ours or already gone: rm reports what is left.
+    }
+  }
 }
 
 /** Runs the CLI and captures exit code, stdout and stderr. */
