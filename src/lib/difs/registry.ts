@@ -10,6 +10,8 @@ const LOADERS: Array<() => Promise<DifReader>> = [
   async () => (await import("./pe.ts")).peReader,
   async () => (await import("./pdb.ts")).pdbReader,
   async () => (await import("./wasm.ts")).wasmReader,
+  async () => (await import("./portable-pdb.ts")).portablePdbReader,
+  async () => (await import("./sourcebundle.ts")).sourceBundleReader,
 ];
 
 /** Every reader, loaded on first use (the object readers stay out of other commands' startup). */
