@@ -12,6 +12,23 @@ import { type DifFeature, type DifFormat, type DifKind, type DifObject, DifParse
 /** The order features are listed in (sentry-cli's). */
 export const FEATURE_ORDER: readonly DifFeature[] = ["symtab", "debug", "unwind", "sources", "mapping"];
 
+/** Each format's name in messages and human output. */
+export const DIF_FORMAT_NAMES: Record<DifFormat, string> = {
+  elf: "ELF",
+  macho: "Mach-O",
+  pe: "PE",
+  pdb: "PDB",
+  portablepdb: "Portable PDB",
+  wasm: "WebAssembly",
+  breakpad: "Breakpad",
+  sourcebundle: "source bundle",
+  proguard: "ProGuard mapping",
+  bcsymbolmap: "BCSymbolMap",
+  uuidmap: "UUID map",
+  il2cpp: "IL2CPP line mapping",
+  dartsymbolmap: "Dart symbol map",
+};
+
 /** What `debug-files check` reports for one file (its --json document). */
 export interface DifCheckReport {
   path: string;
@@ -47,14 +64,14 @@ export async function checkDifFile(cwd: string, path: string): Promise<DifCheckR
     objects = await detectDif(window, full);
   } catch (e) {
     if (e instanceof DifParseError) {
-      throw new ValidationError(`${path} looks like a ${e.format} file but cannot be read: ${e.message}.`);
+      throw new ValidationError(`${path} cannot be read as ${DIF_FORMAT_NAMES[e.format]}: ${e.message}.`);
     }
     throw e;
   } finally {
     await window.close();
   }
   if (objects === null || objects.length === 0) {
-    const known = [...new Set((await readers()).map((r) => r.format))].join(", ");
+    const known = [...new Set((await readers()).map((r) => DIF_FORMAT_NAMES[r.format]))].join(", ");
     throw new ValidationError(`${path} is not a debug information file (tracker reads: ${known}).`);
   }
   return judge(path, objects);

@@ -1,17 +1,6 @@
 /** Human rendering of `debug-files check` (pure). */
-import type { DifCheckReport } from "../difs/check.ts";
-import type { DifFormat, DifKind } from "../difs/types.ts";
-
-const FORMAT_NAMES: Partial<Record<DifFormat, string>> = {
-  elf: "ELF",
-  macho: "Mach-O",
-  pe: "PE",
-  pdb: "PDB",
-  portablepdb: "Portable PDB",
-  wasm: "WebAssembly",
-  breakpad: "Breakpad",
-  sourcebundle: "source bundle",
-};
+import { DIF_FORMAT_NAMES, type DifCheckReport } from "../difs/check.ts";
+import type { DifKind } from "../difs/types.ts";
 
 const KIND_NAMES: Record<DifKind, string> = {
   exe: "executable",
@@ -27,7 +16,7 @@ const KIND_NAMES: Record<DifKind, string> = {
 export function formatDifCheck(r: DifCheckReport): string[] {
   const lines = [
     `File:      ${r.path}`,
-    `Format:    ${FORMAT_NAMES[r.format] ?? r.format} ${KIND_NAMES[r.kind]}`,
+    `Format:    ${DIF_FORMAT_NAMES[r.format]} ${KIND_NAMES[r.kind]}`,
     `Features:  ${r.features.length > 0 ? r.features.join(", ") : "none"}`,
     `Usable:    ${r.usable ? "yes" : `no (${r.problem})`}`,
   ];
