@@ -14,7 +14,7 @@ import { Rng } from "./harness.ts";
 /** Fixed, so every run is the same; FUZZ_SEED explores others (a failure names its seed). */
 const SEED = Number(process.env.FUZZ_SEED) || 0xd1f5;
 const DIR = join(import.meta.dir, "../fixtures/difs");
-const FIXTURES = readdirSync(DIR).filter((f) => !/\.(md|json|py)$/.test(f));
+const FIXTURES = readdirSync(DIR).filter((f) => !/\.(md|json|py|sh)$/.test(f));
 const HEADER_BYTES = 512;
 const FLIPS_PER_FIXTURE = 200;
 const CASE_DEADLINE_MS = 2000;
