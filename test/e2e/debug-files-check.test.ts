@@ -4,7 +4,7 @@
  * are not debug information, unusable, truncated, or not files at all. No request is made.
  */
 import { expect, test } from "bun:test";
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EXIT } from "../../src/lib/exit-codes.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
@@ -101,7 +101,12 @@ test("a directory, a missing file and a FIFO are refused without reading", async
   copyFileSync(join(DIR, "elf32"), join(dir, "elf32"));
   const d = await runCli(["debug-files", "check", "."], { cwd: dir });
   expect(d.exitCode).toBe(EXIT.validation);
-  expect(d.stderr).toContain(". is not a regular file");
+  expect(d.stderr).toContain(". is not a regular file: name one debug information file");
+  mkdirSync(join(dir, "App.dSYM"));
+  const dsym = await runCli(["debug-files", "check", "App.dSYM"], { cwd: dir });
+  expect(dsym.stderr).toContain(
+    "App.dSYM is not a regular file: name the file inside it, <bundle>/Contents/Resources/DWARF/<name>.",
+  );
   const m = await runCli(["debug-files", "check", "nope"], { cwd: dir });
   expect(m.exitCode).toBe(EXIT.validation);
   expect(m.stderr).toContain("Cannot read nope: no such file.");
@@ -111,6 +116,19 @@ test("a directory, a missing file and a FIFO are refused without reading", async
   const f = await runCli(["debug-files", "check", "pipe"], { cwd: dir, timeoutMs: 5000 });
   expect(f.exitCode).toBe(EXIT.validation);
   expect(f.stderr).toContain("pipe is not a regular file");
+});
+
+test("text from the file (the debug link) reaches the terminal sanitised", async () => {
+  const dir = tempDir("tracker-difs-");
+  const elf = Buffer.from(readFileSync(join(DIR, "elf-stripped")));
+  const at = elf.indexOf("elf-debug.debug");
+  elf.write("\x1b[2Jevil\x07.debug", at, "latin1");
+  writeFileSync(join(dir, "evil"), elf);
+  const r = await runCli(["debug-files", "check", "evil"], { cwd: dir });
+  expect(r.exitCode).toBe(0);
+  expect(r.stdout).toContain("Debug file: ");
+  expect(r.stdout).not.toContain("\x1b");
+  expect(r.stdout).not.toContain("\x07");
 });
 
 test("help names the command and the JSON shape", async () => {

@@ -50,9 +50,10 @@ export async function checkDifFile(cwd: string, path: string): Promise<DifCheckR
     window = await openFileWindow(full);
   } catch (e) {
     if (e instanceof NotRegularFileError) {
-      throw new ValidationError(
-        `${path} is not a regular file. Name one debug information file (debug-files upload walks directories).`,
-      );
+      const hint = /\.dsym\/?$/i.test(path)
+        ? "name the file inside it, <bundle>/Contents/Resources/DWARF/<name>"
+        : "name one debug information file (debug-files upload walks directories)";
+      throw new ValidationError(`${path} is not a regular file: ${hint}.`);
     }
     const code = (e as NodeJS.ErrnoException).code;
     const why =

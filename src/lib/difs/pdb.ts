@@ -25,7 +25,8 @@ async function readDirectory(file: FileWindow): Promise<Msf> {
     throw new DifParseError("pdb", `bad MSF block size ${blockSize}`);
   }
   const dirBytes = sb.u32(44);
-  if (dirBytes < 4 || dirBytes > file.size) throw new DifParseError("pdb", `bad stream directory size ${dirBytes}`);
+  if (dirBytes < 4 || dirBytes > file.size)
+    throw new DifParseError("pdb", `bad stream directory size ${dirBytes}`);
   const mapBlock = sb.u32(52);
   const dirBlockCount = Math.ceil(dirBytes / blockSize);
   const map = await readExact(file, mapBlock * blockSize, dirBlockCount * 4, "pdb", "stream directory map");
