@@ -5,12 +5,12 @@
  * block of the two streams; symtab and debug are always claimed, unwind for 32-bit x86 (as symbolic).
  */
 import { Bytes, guidAgeDebugId, readExact, startsWith } from "./bytes.ts";
+import { machineArch } from "./pe.ts";
 import { type DifFeature, type DifObject, DifParseError, type DifReader, type FileWindow } from "./types.ts";
 
 const MSF7_MAGIC = "Microsoft C/C++ MSF 7.00\r\n\x1aDS\0\0\0";
 const NIL_STREAM = 0xffff_ffff;
 const MAX_STREAMS = 1_000_000;
-const ARCH: Record<number, string> = { 332: "x86", 34404: "x86_64", 448: "arm", 43620: "arm64", 496: "ppc" };
 
 interface Msf {
   blockSize: number;
@@ -89,7 +89,7 @@ async function readPdb(file: FileWindow): Promise<DifObject[]> {
   if (!info) throw new DifParseError("pdb", "missing PDB info stream");
   const dbi = await streamHead(file, msf, 3, 64);
   const age = dbi ? dbi.u32(8) : info.u32(8);
-  const arch = dbi ? (ARCH[dbi.u16(58)] ?? "unknown") : "unknown";
+  const arch = dbi ? machineArch(dbi.u16(58)) : "unknown";
   const features: DifFeature[] = ["symtab", "debug"];
   if (arch === "x86") features.push("unwind");
   return [

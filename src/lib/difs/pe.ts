@@ -15,7 +15,19 @@ const DETERMINISTIC_PPDB_MINOR = 0x504d;
 const IMAGE_FILE_DLL = 0x2000;
 const MAX_DEBUG_ENTRIES = 64;
 
-const ARCH: Record<number, string> = { 332: "x86", 34404: "x86_64", 448: "arm", 43620: "arm64", 496: "ppc" };
+/** IMAGE_FILE_MACHINE_* → symbolic's architecture names (`arch_from_machine`, shared with PDB). */
+const MACHINES = new Map<number, string>([
+  [0x14c, "x86"],
+  [0x8664, "x86_64"],
+  [0x1c0, "arm"],
+  [0xaa64, "arm64"],
+  [0x1f0, "ppc"],
+]);
+
+/** The architecture of a COFF machine type, as symbolic names it ("unknown" for the rest). */
+export function machineArch(machine: number): string {
+  return MACHINES.get(machine) ?? "unknown";
+}
 
 interface PeSection {
   name: string;
@@ -116,7 +128,7 @@ async function readPe(file: FileWindow): Promise<DifObject[]> {
   const object: DifObject = {
     format: "pe",
     kind: characteristics & IMAGE_FILE_DLL ? "lib" : "exe",
-    arch: ARCH[machine] ?? "unknown",
+    arch: machineArch(machine),
     debugId,
     codeId:
       sizeOfImage === undefined
