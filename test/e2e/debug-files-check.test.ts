@@ -4,10 +4,10 @@
  * are not debug information, unusable, truncated, or not files at all. No request is made.
  */
 import { expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EXIT } from "../../src/lib/exit-codes.ts";
-import { runCli, tempDir } from "../helpers/cli.ts";
+import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";
 
 const DIR = join(import.meta.dir, "../fixtures/difs");
 const RECORDED = JSON.parse(readFileSync(join(DIR, "sentry-cli-check.json"), "utf8"));
@@ -116,6 +116,23 @@ test("a directory, a missing file and a FIFO are refused without reading", async
   const f = await runCli(["debug-files", "check", "pipe"], { cwd: dir, timeoutMs: 5000 });
   expect(f.exitCode).toBe(EXIT.validation);
   expect(f.stderr).toContain("pipe is not a regular file");
+});
+
+test("a file the user may not read is a clear error (run as an unprivileged user)", async () => {
+  const dir = tempDir("tracker-difs-");
+  chmodSync(dir, 0o755);
+  copyFileSync(join(DIR, "elf32"), join(dir, "secret.debug"));
+  chmodSync(join(dir, "secret.debug"), 0o000);
+  const config = tempDir("tracker-difs-cfg-");
+  chmodSync(config, 0o777);
+  const r = await runWrapped(
+    READ_ONLY_PREFIX,
+    ["debug-files", "check", "secret.debug"],
+    { TRACKER_CONFIG_DIR: config },
+    { cwd: dir },
+  );
+  expect(r.stderr).toContain("Cannot read secret.debug: permission denied.");
+  expect(r.exitCode).toBe(EXIT.validation);
 });
 
 test("text from the file (the debug link) reaches the terminal sanitised", async () => {
