@@ -77,7 +77,7 @@ test("a file that is not debug information is a clear error", async () => {
   const r = await runCli(["debug-files", "check", join(DIR, "make-portable-pdb.py")]);
   expect(r.exitCode).toBe(EXIT.validation);
   expect(r.stdout).toBe("");
-  expect(r.stderr).toContain("is not a debug information file (tracker reads: ELF, Mach-O, PE, PDB");
+  expect(r.stderr).toMatch(/is not a debug information file \(tracker reads: .*ELF, .*Mach-O, .*PDB/);
 });
 
 test("a truncated or corrupt object file is a clear error, never a crash", async () => {

@@ -35,9 +35,10 @@ async function objectsOf(name: string): Promise<DifObject[] | null> {
 }
 
 describe("every fixture gives sentry-cli's answer", () => {
-  test("the recorded set covers every fixture", () => {
-    const files = readdirSync(DIR).filter((f) => !/\.(md|json|py|sh)$/.test(f));
-    expect(Object.keys(RECORDED).sort()).toEqual(files.sort());
+  test("every object fixture of this reader set has a recorded answer", () => {
+    const objects = readdirSync(DIR).filter((f) => !/\.(md|json|py|sh|sym|txt)$/.test(f));
+    expect(objects.filter((f) => !(f in RECORDED))).toEqual([]);
+    expect(Object.keys(RECORDED).length).toBeGreaterThanOrEqual(20);
   });
 
   for (const [name, want] of Object.entries(RECORDED)) {
