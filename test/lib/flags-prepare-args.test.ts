@@ -163,6 +163,7 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "release",
       "monitor",
       "sourcemap",
+      "debug-files",
       "status",
       "org",
       "project",
@@ -180,6 +181,7 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "releases",
       "sourcemaps",
       "explore",
+      "dif",
     ]);
     expect(names(await loadRoutesFor("constructor"))).toEqual(all);
   });

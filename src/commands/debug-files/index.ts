@@ -1,0 +1,37 @@
+import { buildCommand, buildRouteMap } from "@stricli/core";
+import type { TrackerContext } from "../../context.ts";
+import { globalFlags } from "../../lib/flags.ts";
+import { describe } from "../../lib/help.ts";
+
+/** Flags of `debug-files check`. */
+export interface CheckFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+}
+
+const checkCommand = buildCommand<CheckFlags, [string], TrackerContext>({
+  loader: () => import("./check.ts"),
+  parameters: {
+    positional: {
+      kind: "tuple",
+      parameters: [{ placeholder: "file", brief: "One debug information file", parse: String }],
+    },
+    flags: { ...globalFlags },
+  },
+  docs: {
+    brief: "Show a debug information file's format, architectures, debug IDs and features",
+    fullDescription: describe(
+      'Reads the headers of one file (ELF, Mach-O thin or universal, PE, PDB, Portable PDB, WebAssembly, source bundle) and prints its kind, each architecture\'s debug ID and code ID, and its features (symtab, debug, unwind, sources): the same IDs and features sentry-cli\'s `debug-files check` prints and the service computes. Only headers are read, so a file of any size takes a moment. A file that is not usable (no debug ID, or no symbols, debug or unwind information) is printed, then reported as an error; a file that is not debug information, or is truncated or corrupt, is an error.\n\n--json prints {"path", "format", "kind", "objects": [{"format", "kind", "arch", "debugId", "codeId", "features", "offset", "size", "debugFile"?}], "features", "usable", "problem"}.',
+      [
+        "tracker debug-files check ./build/app",
+        "tracker debug-files check App.dSYM/Contents/Resources/DWARF/App --json",
+      ],
+    ),
+  },
+});
+
+/** `tracker debug-files …` (alias `dif`). */
+export const debugFilesRoutes = buildRouteMap({
+  routes: { check: checkCommand },
+  docs: { brief: "Inspect debug information files (native symbols)" },
+});

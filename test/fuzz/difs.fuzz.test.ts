@@ -1,0 +1,81 @@
+/**
+ * Fuzz of the object readers: truncations at every header offset and at intervals through each
+ * fixture, and seeded bit flips (most in the headers, some anywhere). Every case must end within
+ * its deadline with objects, null ("not debug information") or a DifParseError: never another
+ * exception (RangeError, TypeError…), never a hang. A failure prints the seed and the case.
+ */
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { detectDif, memoryWindow } from "../../src/lib/difs/detect.ts";
+import { DifParseError } from "../../src/lib/difs/types.ts";
+import { Rng } from "./harness.ts";
+
+/** Fixed, so every run is the same; FUZZ_SEED explores others (a failure names its seed). */
+const SEED = Number(process.env.FUZZ_SEED) || 0xd1f5;
+const DIR = join(import.meta.dir, "../fixtures/difs");
+const FIXTURES = readdirSync(DIR).filter((f) => !/\.(md|json|py|sh)$/.test(f));
+const HEADER_BYTES = 512;
+const FLIPS_PER_FIXTURE = 200;
+const CASE_DEADLINE_MS = 2000;
+
+/** Truncation points: every offset of the headers, then about 60 more spread over the file. */
+function cuts(size: number): number[] {
+  const out = new Set<number>();
+  for (let i = 0; i < Math.min(size, HEADER_BYTES); i++) out.add(i);
+  const step = Math.max(1, Math.floor(size / 60));
+  for (let i = HEADER_BYTES; i < size; i += step) out.add(i);
+  out.add(size - 1);
+  return [...out];
+}
+
+/** Flips 1-4 bits, 80% of the time inside the headers. */
+function flip(data: Uint8Array, rng: Rng): { bytes: Uint8Array; where: number[] } {
+  const bytes = Uint8Array.from(data);
+  const where: number[] = [];
+  for (let n = 1 + rng.int(4); n > 0; n--) {
+    const at = rng.chance(0.8) ? rng.int(Math.min(bytes.length, HEADER_BYTES)) : rng.int(bytes.length);
+    bytes[at]! ^= 1 << rng.int(8);
+    where.push(at);
+  }
+  return { bytes, where };
+}
+
+async function outcome(bytes: Uint8Array, label: string): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<string>((done) => {
+    timer = setTimeout(() => done(`${label}: no answer within ${CASE_DEADLINE_MS} ms`), CASE_DEADLINE_MS);
+  });
+  const run = detectDif(memoryWindow(bytes), "fuzz").then(
+    (objects) => (objects === null || objects.length > 0 ? null : `${label}: an empty object list`),
+    (e) => (e instanceof DifParseError ? null : `${label}: ${e?.name}: ${e?.message}`),
+  );
+  try {
+    return await Promise.race([run, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+test(`readers survive truncations and bit flips of every fixture (seed ${SEED})`, async () => {
+  const rng = new Rng(SEED);
+  const failures: string[] = [];
+  let cases = 0;
+  for (const name of FIXTURES) {
+    const data = new Uint8Array(readFileSync(join(DIR, name)));
+    for (const at of cuts(data.length)) {
+      cases++;
+      const bad = await outcome(data.subarray(0, at), `${name} cut at ${at}`);
+      if (bad) failures.push(bad);
+    }
+    for (let i = 0; i < FLIPS_PER_FIXTURE; i++) {
+      cases++;
+      const { bytes, where } = flip(data, rng);
+      const bad = await outcome(bytes, `${name} flipped at ${where.join(",")}`);
+      if (bad) failures.push(bad);
+    }
+  }
+  if (failures.length > 0) console.log(`FUZZ_SEED=${SEED}\n${failures.slice(0, 20).join("\n")}`);
+  expect(failures).toEqual([]);
+  expect(cases).toBeGreaterThan(3000);
+}, 120_000);
