@@ -7,7 +7,7 @@ import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../li
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
-import { listedRefs } from "../../lib/issues/refs-list.ts";
+import { listedRefs, viewTip } from "../../lib/issues/refs-list.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
@@ -35,7 +35,7 @@ interface Listing {
   nextCursor?: string;
   /** The cursor continuing at row k, and where `-c last` keeps it (single-page listings). */
   resumeAt?: (k: number) => string | undefined;
-  saveKey?: string;
+  save?: (cursor: string | undefined) => void;
   errors: ProjectFailure[];
   /** How many issues match in all, when the service said (`X-Hits`). */
   total?: number;
@@ -110,8 +110,8 @@ async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueList
     rows: page.data.map((i) => ({ ...toIssue(i), org: p.org })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    ...(page.resumeAt ? { resumeAt: page.resumeAt } : {}),
-    saveKey: key,
+    resumeAt: page.resumeAt,
+    save: (c) => saveCursor(ctx, key, c),
     ...(page.total === undefined ? {} : { total: page.total }),
     errors: [],
     header: `Issues in ${label}`,
@@ -145,8 +145,8 @@ async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags):
     })),
     hasMore: page.nextCursor !== undefined,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    ...(page.resumeAt ? { resumeAt: page.resumeAt } : {}),
-    saveKey: key,
+    resumeAt: page.resumeAt,
+    save: (c) => saveCursor(ctx, key, c),
     ...(page.total === undefined ? {} : { total: page.total }),
     errors: [],
     header: `Issues in all projects of ${org}`,
@@ -216,15 +216,6 @@ async function listMulti(
   };
 }
 
-/** The tip naming the first row: by alias and suffix in aliased listings, and by the reference scripts get. */
-function viewTip(first: Row, aliased: boolean, refOf: (r: Row) => string): string {
-  const ref = refOf(first);
-  if (!aliased) return `Tip: tracker issue view ${ref} shows an issue with its latest event.`;
-  const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
-  const byAlias = `Tip: view an issue by alias and suffix, e.g. tracker issue view ${first.alias}-${suffix}`;
-  return ref === first.shortId ? byAlias : `${byAlias}, or by organization: tracker issue view ${ref}`;
-}
-
 /** `tracker issue list`: one project, several detected projects, or a whole organization. */
 export default async function issueList(
   this: TrackerContext,
@@ -249,20 +240,11 @@ export async function listIssuesFor(
         : await listOne(this, t.project, flags);
   for (const e of listing.errors) this.log.warn(`Could not list issues of ${e.project}: ${e.message}`);
   if (flags.json) {
-    const { saveKey } = listing;
+    const { rows: data, nextCursor, resumeAt, total, errors, hasMore, save } = listing;
+    const extra = { ...(total === undefined ? {} : { total }), ...(errors.length > 0 ? { errors } : {}) };
     return writeJson(
       this,
-      listDocument(
-        { data: listing.rows, nextCursor: listing.nextCursor, resumeAt: listing.resumeAt },
-        {
-          hasMore: listing.hasMore,
-          extra: {
-            ...(listing.total === undefined ? {} : { total: listing.total }),
-            ...(listing.errors.length > 0 ? { errors: listing.errors } : {}),
-          },
-          ...(saveKey ? { save: (c: string | undefined) => saveCursor(this, saveKey, c) } : {}),
-        },
-      ),
+      listDocument({ data, nextCursor, resumeAt }, { hasMore, extra, ...(save ? { save } : {}) }),
     );
   }
   const filter = `${flags.query ?? "is:unresolved"}, sorted by ${SORT_TEXT[flags.sort] ?? flags.sort}, last ${flags.period}`;
