@@ -34,7 +34,8 @@ export function buildContext(
   const env = over.env ?? (process.env as Record<string, string | undefined>);
   const homeDir = env.HOME || homedir();
   const cwd = over.cwd ?? process.cwd();
-  const settings = readSettings(env, { cwd, homeDir });
+  // Files are read lazily, after `log` exists: an ignored workspace file is one warning.
+  const settings = readSettings(env, { cwd, homeDir, warn: (text) => log.warn(text) });
   const configDir = resolveConfigDir(env, homeDir, cwd);
   // TRACKER_FORCE_TTY=1 behaves as on a terminal (tests and recordings of terminal output).
   const forced = forcedTty(env);

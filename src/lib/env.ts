@@ -116,6 +116,8 @@ function firstSet<N extends string>(
 export interface ConfigLocation {
   cwd: string;
   homeDir: string;
+  /** Says why a file another user owns or can write was ignored (called once per file, lazily). */
+  warn?: (text: string) => void;
 }
 
 /**
@@ -154,7 +156,10 @@ export function readSettings(env: Record<string, string | undefined>, where?: Co
     if (files === undefined) {
       // Loaded on first use: `--help` and `--version` never read these files.
       const { readConfigFiles } = require("./config/files.ts") as typeof import("./config/files.ts");
-      files = readConfigFiles(where.cwd, where.homeDir, env);
+      const { ignoredFileWarning } = require("./config/trust.ts") as typeof import("./config/trust.ts");
+      files = readConfigFiles(where.cwd, where.homeDir, env, (path, why) =>
+        where.warn?.(ignoredFileWarning(path, why)),
+      );
     }
     return files;
   };
