@@ -6,6 +6,7 @@ import type { ContextOverrides, OutputOptions, StoreHandle, TrackerContext } fro
 import { createStore } from "./lib/db/index.ts";
 import { applyLoginDefault, type LogLevel, readSettings } from "./lib/env.ts";
 import { createLogger } from "./lib/log.ts";
+import { pinOrgTokenUrl } from "./lib/org-token-url.ts";
 import { resolveConfigDir } from "./lib/paths.ts";
 import { sanitizingSink } from "./lib/sanitize.ts";
 import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns, terminalRows } from "./lib/stdio.ts";
@@ -59,6 +60,8 @@ export function buildContext(
     settings,
     envToken ? () => orgClaimUrl(envToken) : () => storedLoginUrl(store, configDir),
   );
+  // With TRACKER_URL/SENTRY_URL set, an org token's own service still wins (org-token-url.ts).
+  if (envToken) pinOrgTokenUrl(settings, () => orgClaimUrl(envToken));
   const ctx: TrackerContext = {
     // Stricli writes a command's failure here.
     process: { stdout, stderr: stricliStderr(stderr), env },

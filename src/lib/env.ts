@@ -32,6 +32,8 @@ export interface Settings {
   selfHosted: boolean;
   /** TRACKER_URL, else SENTRY_URL, when one of them named the service URL. */
   urlVar?: "TRACKER_URL" | "SENTRY_URL" | undefined;
+  /** Set when an environment org token's own service won over TRACKER_URL/SENTRY_URL (org-token-url.ts). */
+  ignoredUrl?: { name: string; url: string } | undefined;
   authToken: string | undefined;
   /** TRACKER_TOKEN, else SENTRY_AUTH_TOKEN (both below TRACKER_AUTH_TOKEN). */
   token: string | undefined;
@@ -214,8 +216,8 @@ export function applyLoginDefault(settings: Settings, soleLogin: () => string | 
  * Points this run at another service URL, exactly as if TRACKER_URL named it (`auth login --url`).
  * Called before anything has used the URL.
  */
-export function overrideBaseUrl(settings: Settings, baseUrl: string): void {
-  defineBaseUrl(settings, () => baseUrl);
+export function overrideBaseUrl(settings: Settings, baseUrl: string | (() => string)): void {
+  defineBaseUrl(settings, typeof baseUrl === "string" ? () => baseUrl : baseUrl);
 }
 
 /** Makes `baseUrl` (and `selfHosted`, which follows it) read from `get`. */

@@ -3,6 +3,7 @@ import { fileTokenForService, skippedFileTokens } from "../config/sources.ts";
 import { otherLoginUrls, readCredentials, type StoredCredentials } from "../db/auth.ts";
 import { AuthError } from "../errors.ts";
 import { warnInsecureUrlOnce } from "../env.ts";
+import { assertEnvTokenTarget } from "./env-token-target.ts";
 
 /** The environment variables a token may come from, by precedence. */
 export type EnvTokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "SENTRY_AUTH_TOKEN";
@@ -88,6 +89,7 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   if (env) {
     ctx.log.addSecret(env.token);
     assertHeaderSafe(env.token, env.source);
+    assertEnvTokenTarget(ctx, env.token, env.source);
     if (!ctx.said.has("token-shadow")) {
       ctx.said.add("token-shadow");
       const stored = safeReadCredentials(ctx);
