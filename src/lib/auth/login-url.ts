@@ -9,6 +9,7 @@ import type { TrackerContext } from "../../context.ts";
 import { configFiles, fileLabel } from "../config/sources.ts";
 import { configFileUrl, DEFAULT_BASE_URL, overrideBaseUrl, parseBaseUrl } from "../env.ts";
 import { sameServiceUrl } from "../org-token-url.ts";
+import { warnFlagUrlTransport } from "../plain-http.ts";
 import { quoteWord } from "../shell-quote.ts";
 import type { ClassifiedToken } from "./token-kind.ts";
 
@@ -60,6 +61,7 @@ export function chooseLoginUrl(
     return;
   }
   overrideBaseUrl(ctx.settings, chosen.url);
+  if (chosen.from === "--url") warnFlagUrlTransport(ctx, chosen.url);
   const from =
     chosen.from === "default"
       ? "the hosted service; --url or TRACKER_URL names another"
