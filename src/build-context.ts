@@ -60,8 +60,9 @@ export function buildContext(
     settings,
     envToken ? () => orgClaimUrl(envToken) : () => storedLoginUrl(store, configDir),
   );
-  // With TRACKER_URL/SENTRY_URL set, an org token's own service still wins (org-token-url.ts).
-  if (envToken) pinOrgTokenUrl(settings, () => orgClaimUrl(envToken));
+  // With TRACKER_URL/SENTRY_URL set, an org token's own service still wins (org-token-url.ts);
+  // only org tokens (sntrys_) have a claim, so no other token loads the decoder.
+  if (envToken?.startsWith("sntrys_")) pinOrgTokenUrl(settings, () => orgClaimUrl(envToken));
   const ctx: TrackerContext = {
     // Stricli writes a command's failure here.
     process: { stdout, stderr: stricliStderr(stderr), env },
