@@ -6,6 +6,7 @@ import type { ContextOverrides, OutputOptions, StoreHandle, TrackerContext } fro
 import { createStore } from "./lib/db/index.ts";
 import { applyLoginDefault, type LogLevel, readSettings } from "./lib/env.ts";
 import { createLogger } from "./lib/log.ts";
+import { pinOrgTokenUrl } from "./lib/org-token-url.ts";
 import { resolveConfigDir } from "./lib/paths.ts";
 import { sanitizingSink } from "./lib/sanitize.ts";
 import { fdSink, isTerminal, STDERR_FD, STDOUT_FD, terminalColumns, terminalRows } from "./lib/stdio.ts";
@@ -34,7 +35,8 @@ export function buildContext(
   const env = over.env ?? (process.env as Record<string, string | undefined>);
   const homeDir = env.HOME || homedir();
   const cwd = over.cwd ?? process.cwd();
-  const settings = readSettings(env, { cwd, homeDir });
+  // Files are read lazily, after `log` exists: an ignored workspace file is one warning.
+  const settings = readSettings(env, { cwd, homeDir, warn: (text) => log.warn(text) });
   const configDir = resolveConfigDir(env, homeDir, cwd);
   // TRACKER_FORCE_TTY=1 behaves as on a terminal (tests and recordings of terminal output).
   const forced = forcedTty(env);
@@ -58,6 +60,9 @@ export function buildContext(
     settings,
     envToken ? () => orgClaimUrl(envToken) : () => storedLoginUrl(store, configDir),
   );
+  // With TRACKER_URL/SENTRY_URL set, an org token's own service still wins (org-token-url.ts);
+  // only org tokens (sntrys_) have a claim, so no other token loads the decoder.
+  if (envToken?.startsWith("sntrys_")) pinOrgTokenUrl(settings, () => orgClaimUrl(envToken));
   const ctx: TrackerContext = {
     // Stricli writes a command's failure here.
     process: { stdout, stderr: stricliStderr(stderr), env },

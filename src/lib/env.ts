@@ -32,6 +32,8 @@ export interface Settings {
   selfHosted: boolean;
   /** TRACKER_URL, else SENTRY_URL, when one of them named the service URL. */
   urlVar?: "TRACKER_URL" | "SENTRY_URL" | undefined;
+  /** Set when an environment org token's own service won over TRACKER_URL/SENTRY_URL (org-token-url.ts). */
+  ignoredUrl?: { name: string; url: string } | undefined;
   authToken: string | undefined;
   /** TRACKER_TOKEN, else SENTRY_AUTH_TOKEN (both below TRACKER_AUTH_TOKEN). */
   token: string | undefined;
@@ -116,6 +118,8 @@ function firstSet<N extends string>(
 export interface ConfigLocation {
   cwd: string;
   homeDir: string;
+  /** Says why a file another user owns or can write was ignored (called once per file, lazily). */
+  warn?: (text: string) => void;
 }
 
 /**
@@ -154,7 +158,10 @@ export function readSettings(env: Record<string, string | undefined>, where?: Co
     if (files === undefined) {
       // Loaded on first use: `--help` and `--version` never read these files.
       const { readConfigFiles } = require("./config/files.ts") as typeof import("./config/files.ts");
-      files = readConfigFiles(where.cwd, where.homeDir, env);
+      const { ignoredFileWarning } = require("./config/trust.ts") as typeof import("./config/trust.ts");
+      files = readConfigFiles(where.cwd, where.homeDir, env, (path, why) =>
+        where.warn?.(ignoredFileWarning(path, why)),
+      );
     }
     return files;
   };
@@ -209,8 +216,8 @@ export function applyLoginDefault(settings: Settings, soleLogin: () => string | 
  * Points this run at another service URL, exactly as if TRACKER_URL named it (`auth login --url`).
  * Called before anything has used the URL.
  */
-export function overrideBaseUrl(settings: Settings, baseUrl: string): void {
-  defineBaseUrl(settings, () => baseUrl);
+export function overrideBaseUrl(settings: Settings, baseUrl: string | (() => string)): void {
+  defineBaseUrl(settings, typeof baseUrl === "string" ? () => baseUrl : baseUrl);
 }
 
 /** Makes `baseUrl` (and `selfHosted`, which follows it) read from `get`. */

@@ -22,6 +22,7 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
   ["TRACKER_TOKEN", "Lower-precedence API token"],
   ["TRACKER_URL", "Self-hosted service address (default https://sentry.io)"],
   ["TRACKER_CLIENT_ID", "OAuth client ID for the device-flow login on a self-hosted service"],
+  ["TRACKER_ALLOW_HTTP", "1: use a plain-http URL or DSN found in a repository's files"],
   ["TRACKER_ORG", "Default organization slug"],
   ["TRACKER_PROJECT", "Default project slug"],
   ["TRACKER_DSN", "A DSN to detect the project from"],

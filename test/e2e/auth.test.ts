@@ -12,6 +12,8 @@ import { startFakeApi } from "../fake-api/server.ts";
 import { dbFileModes } from "../helpers/db-files.ts";
 
 const api = useFakeApi({ afterReset: (a) => configureOAuth(a.state) });
+/** The line `auth login` prints first: which service the login goes to, and why. */
+const via = () => `Logging in to ${api.url} (from TRACKER_URL).\n`;
 
 /** Reads the stored login of the fake's URL in a config dir. */
 function storedIn(configDir: string) {
@@ -55,7 +57,7 @@ describe("auth login --token", () => {
   test("--token X verifies with /api/0/auth/, stores the token host-bound, db mode 600", async () => {
     const configDir = tempDir();
     const r = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir });
-    expect(r.stderr).toBe("");
+    expect(r.stderr).toBe(via());
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(`Logged in to ${api.url} as Jane Doe <jane@example.com>.\n`);
     expect(api.requests.map((q) => `${q.method} ${q.host} ${q.path} ${q.headers.authorization}`)).toEqual([
@@ -97,7 +99,9 @@ describe("auth login --token", () => {
     await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir });
     const again = await runCli(["auth", "login", "--token", OAUTH_TOKEN], { api, configDir });
     expect(again.exitCode).toBe(0);
-    expect(again.stderr).toBe(`Replaced the previous login to ${api.url} (Jane Doe <jane@example.com>).\n`);
+    expect(again.stderr).toBe(
+      `${via()}Replaced the previous login to ${api.url} (Jane Doe <jane@example.com>).\n`,
+    );
     expect(storedIn(configDir)?.token).toBe(OAUTH_TOKEN);
     const json = await runCli(["auth", "login", "--token", USER_TOKEN, "--json", "--force"], {
       api,
@@ -122,7 +126,7 @@ describe("auth login --token", () => {
     const r = await runCli(["auth", "login", "--token", USER_TOKEN], { api, configDir });
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toBe(
-      "Also logged in to https://sentry.io; TRACKER_URL selects which login a command uses (`tracker auth status` lists them).\n",
+      `${via()}Also logged in to https://sentry.io; TRACKER_URL selects which login a command uses (\`tracker auth status\` lists them).\n`,
     );
     expect(storedIn(configDir)?.base_url).toBe(api.url);
     const db = new Database(join(configDir, "tracker.db"), { readonly: true });
@@ -137,7 +141,7 @@ describe("auth login --token", () => {
   test("bare --token reads the token from piped stdin", async () => {
     const configDir = tempDir();
     const r = await runCli(["auth", "login", "--token"], { api, configDir, stdin: `  ${USER_TOKEN}\n` });
-    expect(r.stderr).toBe("");
+    expect(r.stderr).toBe(via());
     expect(r.exitCode).toBe(0);
     expect(storedIn(configDir)?.token).toBe(USER_TOKEN);
   });
@@ -167,7 +171,7 @@ describe("auth login --token", () => {
     const r = await runCli(["auth", "login", "--token", bad], { api, configDir });
     expect(r.exitCode).toBe(12);
     expect(r.stderr).toBe(
-      `Error: The token was rejected by ${api.url}; stored credentials were not changed.\n\nCheck that the token is complete and not revoked, and that TRACKER_URL points at the service that issued it.\n`,
+      `${via()}Error: The token was rejected by ${api.url}; stored credentials were not changed.\n\nCheck that the token is complete and not revoked, and that TRACKER_URL points at the service that issued it.\n`,
     );
     expect(r.stderr + r.stdout).not.toContain(bad);
     expect(storedIn(configDir)?.token).toBe(READ_ONLY_TOKEN);
@@ -177,7 +181,7 @@ describe("auth login --token", () => {
     const configDir = tempDir();
     const orgToken = mintOrgToken(api.state, "acme");
     const r = await runCli(["auth", "login", "--token", orgToken], { api, configDir });
-    expect(r.stderr).toBe("");
+    expect(r.stderr).toBe(via());
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe(`Logged in to ${api.url} with an org auth token for acme.\n`);
     expect(api.requests.map((q) => `${q.host} ${q.path}`)).toEqual(["us /api/0/organizations/acme/"]);
@@ -206,7 +210,9 @@ describe("auth login --token (more shapes)", () => {
     const ci = mintOrgToken(api.state, "acme", ["org:ci"]);
     const r = await runCli(["auth", "login", "--token", ci], { api, configDir });
     expect(r.exitCode).toBe(0);
-    expect(r.stderr).toStartWith("Warning: This org token cannot read organization acme. The token may lack");
+    expect(r.stderr).toStartWith(
+      `${via()}Warning: This org token cannot read organization acme. The token may lack`,
+    );
     expect(storedIn(configDir)?.token).toBe(ci);
     const s = await runCli(["auth", "status", "--json"], { api, configDir });
     expect(s.exitCode).toBe(0);
@@ -282,7 +288,7 @@ describe("auth login (device flow, e2e)", () => {
     const r = await runCli(["auth", "login"], { api });
     expect(r.exitCode).toBe(20);
     expect(r.stderr).toBe(
-      `Error: OAuth requires \`TRACKER_CLIENT_ID\` for self-hosted instances\n\nSuggestion: Create a Public OAuth application at ${api.url}/settings/account/api/applications/ and set TRACKER_CLIENT_ID to its client ID (Sentry 26.1.0 or later). On older servers, create a token at ${api.url}/settings/account/api/auth-tokens/ and run \`tracker auth login --token\`.\n`,
+      `${via()}Error: OAuth requires \`TRACKER_CLIENT_ID\` for self-hosted instances\n\nSuggestion: Create a Public OAuth application at ${api.url}/settings/account/api/applications/ and set TRACKER_CLIENT_ID to its client ID (Sentry 26.1.0 or later). On older servers, create a token at ${api.url}/settings/account/api/auth-tokens/ and run \`tracker auth login --token\`.\n`,
     );
     expect(api.requests).toEqual([]);
   });

@@ -78,7 +78,11 @@ const CASES: Record<number, Case> = {
   50: () => run(["upgrade", "--check"], { env: { TRACKER_RELEASE_URL: "http://releases.example.com" } }),
   51: () => {
     api.inject({ path: "/oauth/device/code/", status: 401, body: { error: "invalid_client" } });
-    return run(["auth", "login"], { token: undefined, env: { TRACKER_CLIENT_ID: "some-client" } });
+    // --log-level warn: without the line that says which service the login goes to.
+    return run(["auth", "login", "--log-level", "warn"], {
+      token: undefined,
+      env: { TRACKER_CLIENT_ID: "some-client" },
+    });
   },
 };
 

@@ -14,6 +14,7 @@ import {
   confirmReplace,
 } from "../../lib/auth/login-token.ts";
 import { envToken, withCandidateToken } from "../../lib/auth/token.ts";
+import { chooseLoginUrl } from "../../lib/auth/login-url.ts";
 import { parsePastedToken, type TokenKind } from "../../lib/auth/token-kind.ts";
 import {
   otherLoginUrls,
@@ -21,7 +22,6 @@ import {
   type StoredCredentials,
   writeCredentials,
 } from "../../lib/db/auth.ts";
-import { overrideBaseUrl, parseBaseUrl } from "../../lib/env.ts";
 import { AuthError } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
@@ -37,6 +37,9 @@ export interface LoginFlags extends GlobalFlags {
   readonly url?: string;
 }
 
+/** A pasted token, trimmed and classified. */
+type PastedToken = ReturnType<typeof parsePastedToken>;
+
 /** What a successful login reports. */
 interface LoginResult {
   method: "oauth" | "token";
@@ -48,13 +51,15 @@ interface LoginResult {
 
 /** `tracker auth login`: OAuth device flow, or `--token` (argument, masked prompt, or stdin). */
 export default async function authLogin(this: TrackerContext, flags: LoginFlags): Promise<void> {
-  if (flags.url !== undefined) overrideBaseUrl(this.settings, parseBaseUrl(flags.url, "--url"));
+  // The token first: an org token's claim names the only service it is valid on.
+  const pasted = flags.token === undefined ? undefined : await pastedToken(this, flags);
+  chooseLoginUrl(this, flags.url, pasted);
   const previous = readCredentials(this);
   if (previous?.base_url === this.settings.baseUrl && !(await mayReplace(this, flags, previous))) {
     writeTip(this, `Kept the existing login to ${this.settings.baseUrl}.`);
     return;
   }
-  const result = flags.token === undefined ? await deviceLogin(this, flags) : await tokenLogin(this, flags);
+  const result = pasted === undefined ? await deviceLogin(this, flags) : await tokenLogin(this, pasted);
   report(this, flags, result, previous);
 }
 
@@ -89,10 +94,13 @@ async function obtainToken(ctx: TrackerContext, flags: LoginFlags): Promise<stri
   return promptForToken();
 }
 
-async function tokenLogin(ctx: TrackerContext, flags: LoginFlags): Promise<LoginResult> {
+async function pastedToken(ctx: TrackerContext, flags: LoginFlags): Promise<PastedToken> {
   const raw = await obtainToken(ctx, flags);
   ctx.log.addSecret(raw.trim());
-  const pasted = parsePastedToken(raw);
+  return parsePastedToken(raw);
+}
+
+async function tokenLogin(ctx: TrackerContext, pasted: PastedToken): Promise<LoginResult> {
   const verified = await verifyToken(ctx, pasted.token, pasted);
   writeCredentials(ctx, {
     token: pasted.token,

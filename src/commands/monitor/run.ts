@@ -17,7 +17,7 @@ const SLUG_RE = /^[a-z0-9][a-z0-9_-]{0,49}$/i;
 async function monitorDsn(ctx: TrackerContext, command: string): Promise<Dsn | Promise<Dsn>> {
   try {
     const { dsn } = dsnForSend(ctx, command);
-    envelopeUrl(dsn);
+    envelopeUrl(dsn, ctx);
     return dsn;
   } catch (err) {
     if (!(err instanceof ContextError) || !(await hasToken(ctx))) throw err;
@@ -25,7 +25,7 @@ async function monitorDsn(ctx: TrackerContext, command: string): Promise<Dsn | P
     // Checked when the check-in is sent; a refused DSN there is one warning, never the job's failure.
     lookup.catch(() => undefined);
     return lookup.then((d) => {
-      envelopeUrl(d);
+      envelopeUrl(d, ctx);
       return d;
     });
   }

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { ApiError, DeviceFlowError, type DeviceFlowCode } from "../errors.ts";
+import { isHostedHost } from "../env.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
 import { canAnimate } from "../automation.ts";
@@ -121,6 +122,31 @@ function protocolError(ctx: TrackerContext, error: string, description?: string 
   }
 }
 
+/**
+ * The verification page is where the user approves a login and types the code: a page on
+ * another host than the service (a server, or a proxy, pointing elsewhere) would collect the
+ * approval for someone else. Accepted: the service's own host or a subdomain of it (any sentry.io
+ * host for the hosted service); anything else is refused before it is shown.
+ */
+function assertOnService(ctx: TrackerContext, raw: string): void {
+  const url = URL.parse(raw);
+  const service = URL.parse(ctx.settings.baseUrl);
+  const host = url?.hostname.toLowerCase() ?? "";
+  const own = service?.hostname.toLowerCase() ?? "";
+  const ok =
+    url !== null &&
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    !url.username &&
+    !url.password &&
+    (host === own || host.endsWith(`.${own}`) || (isHostedHost(own) && isHostedHost(host)));
+  if (ok) return;
+  throw new DeviceFlowError(
+    "unexpected_response",
+    `The server sent a verification page on another host (${url ? url.host : "not a URL"}) than the service ${ctx.settings.baseUrl}; it is not shown and nothing was approved.`,
+    `Check TRACKER_URL (or --url), or log in with a token created on the service: ${tokenPageHint(ctx).replace(/^C/, "c")}`,
+  );
+}
+
 /** Step 1 (API.md 8.3): asks the control host for a device code and user code. */
 export async function requestDeviceCode(ctx: TrackerContext, clientId: string): Promise<DeviceCode> {
   let data: v.InferOutput<typeof DeviceCodeBody>;
@@ -145,6 +171,7 @@ export async function requestDeviceCode(ctx: TrackerContext, clientId: string): 
   const complete =
     data.verification_uri_complete ??
     `${data.verification_uri}${data.verification_uri.includes("?") ? "&" : "?"}user_code=${encodeURIComponent(data.user_code)}`;
+  for (const uri of [data.verification_uri, complete]) assertOnService(ctx, uri);
   return {
     deviceCode: data.device_code,
     userCode: data.user_code,

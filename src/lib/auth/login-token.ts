@@ -101,6 +101,7 @@ export async function verifyToken(
     }
     return { user: await fetchAuthUser(probe), org: null };
   } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return unverified(ctx, kind);
     if (err instanceof AuthError && err.reason === "invalid") {
       throw new AuthError(
         "invalid",
@@ -110,6 +111,20 @@ export async function verifyToken(
     }
     throw err;
   }
+}
+
+/**
+ * A server without the endpoint a token is checked with (compatible and older self-hosted servers
+ * answer 404): the token cannot be checked there, so it is stored as it is, with a warning; a
+ * wrong token then fails (exit 12) on the first command that uses it.
+ */
+function unverified(ctx: TrackerContext, kind: ClassifiedToken): VerifiedToken {
+  const org = kind.kind === "org" ? kind.claim?.org : undefined;
+  const endpoint = org ? `/api/0/organizations/${org}/` : "/api/0/auth/";
+  ctx.log.warn(
+    `${ctx.settings.baseUrl} answered 404 to ${endpoint}, so the token could not be checked; it is stored unverified (a wrong token fails on first use with exit 12).`,
+  );
+  return { user: null, org: org ? { slug: org, name: null } : null };
 }
 
 /** Reads a token from piped stdin; empty input is a ValidationError telling how to pass one. */

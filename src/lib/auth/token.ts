@@ -1,8 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
-import { fileTokenForService, skippedFileTokens } from "../config/sources.ts";
+import { fileLabel, fileTokenForService, skippedFileTokens } from "../config/sources.ts";
 import { otherLoginUrls, readCredentials, type StoredCredentials } from "../db/auth.ts";
 import { AuthError } from "../errors.ts";
 import { warnInsecureUrlOnce } from "../env.ts";
+import { assertFileUrlTransport } from "../plain-http.ts";
+import { assertEnvTokenTarget } from "./env-token-target.ts";
 
 /** The environment variables a token may come from, by precedence. */
 export type EnvTokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "SENTRY_AUTH_TOKEN";
@@ -88,6 +90,7 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   if (env) {
     ctx.log.addSecret(env.token);
     assertHeaderSafe(env.token, env.source);
+    assertEnvTokenTarget(ctx, env.token, env.source);
     if (!ctx.said.has("token-shadow")) {
       ctx.said.add("token-shadow");
       const stored = safeReadCredentials(ctx);
@@ -100,6 +103,7 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
     const file = configFileToken(ctx);
     if (file) {
       assertHeaderSafe(file.token, file.path ?? file.source);
+      assertFileUrlTransport(ctx, ctx.settings.baseUrl, file.path ? fileLabel(ctx, file.path) : file.source);
       ctx.log.debug(`Auth: using the token in ${file.path} (for ${ctx.settings.baseUrl})`);
       return file;
     }

@@ -7,6 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { readRegularFile } from "../fs/regular.ts";
 import { parseSentryProperties } from "./properties.ts";
 import { type ConfigValues, parseSentryclirc } from "./sentryclirc.ts";
+import { untrustedReason } from "./trust.ts";
 
 /** One configuration file that was found and read. */
 export interface ConfigFile {
@@ -30,16 +31,23 @@ function readSmall(path: string): string | undefined {
 /**
  * The configuration files of a run, highest precedence first: `sentry.properties`, the
  * `.sentryclirc` files from `cwd` upward (nearest first), then `~/.sentryclirc`. Files that are
- * missing, unreadable or name nothing tracker uses are left out.
+ * missing, unreadable or name nothing tracker uses are left out; so are files another user owns or
+ * can write (config/trust.ts), each passed to `onIgnored` with the reason.
  */
 export function readConfigFiles(
   cwd: string,
   homeDir: string,
   env: Record<string, string | undefined>,
+  onIgnored?: (path: string, reason: string) => void,
 ): ConfigFile[] {
   const out: ConfigFile[] = [];
   const add = (kind: ConfigFile["kind"], path: string, scope: ConfigFile["scope"]) => {
     if (out.some((f) => f.path === path)) return;
+    const distrust = untrustedReason(path);
+    if (distrust) {
+      onIgnored?.(path, distrust);
+      return;
+    }
     const text = readSmall(path);
     if (text === undefined) return;
     const values = kind === "sentryclirc" ? parseSentryclirc(text) : parseSentryProperties(text);

@@ -12,6 +12,10 @@ import { configFiles, fileSource, type Provenance } from "./sources.ts";
 export function serviceUrlSource(ctx: TrackerContext): Provenance {
   const s = ctx.settings;
   const url = s.baseUrl;
+  if (s.ignoredUrl) {
+    const name = s.authToken ? "TRACKER_AUTH_TOKEN" : (s.tokenVar ?? "TRACKER_TOKEN");
+    return { kind: "token", label: `the org token in ${name}`, path: null };
+  }
   if (s.urlVar) return { kind: "env", label: s.urlVar, path: null };
   const fallback: Provenance = { kind: "default", label: "default", path: null };
   if (s.authToken ?? s.token) {

@@ -6,6 +6,7 @@ import { CliError, ConfigError } from "../errors.ts";
 import type { Logger } from "../log.ts";
 import { dbPath } from "../paths.ts";
 import { ensurePrivateDir, NotADirectoryError, tighten } from "../private-dir.ts";
+import { assertOwnStateDir, ForeignStateError } from "./owner.ts";
 import { readMeta, writeMeta } from "./meta.ts";
 import { addColumnType, createTableSql, LEGACY_MOVES, SCHEMA_VERSION, TABLES } from "./schema.ts";
 
@@ -110,6 +111,7 @@ export function openDatabase(configDir: string, opts: { autoRepair: boolean }): 
   const oldUmask = process.umask(0o077);
   let db: Database;
   try {
+    assertOwnStateDir(configDir);
     ensurePrivateDir(configDir);
     db = new Database(path, { create: true, strict: true });
   } catch (err) {
@@ -253,7 +255,7 @@ export function createStore(configDir: string, autoRepair: () => boolean, log: (
         return opened;
       } catch (err) {
         // A config path that is a file or a device is a mistake to report, not a cache to skip.
-        if (err instanceof NotADirectoryError) throw err;
+        if (err instanceof NotADirectoryError || err instanceof ForeignStateError) throw err;
         warn(err instanceof CliError ? err.message : String(err));
         return undefined;
       }

@@ -7,6 +7,7 @@ import { statSync } from "node:fs";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { TrackerContext } from "../../context.ts";
 import { readScanCache, type ScanCacheEntry, writeScanCache } from "../db/dsn-cache.ts";
+import { ignoredFileWarning, untrustedReason } from "../config/trust.ts";
 import { ConfigError } from "../errors.ts";
 import { type Dsn, parseDsn } from "./parse.ts";
 import { ancestorChain, findProjectRoot, isMarkedRoot } from "./root.ts";
@@ -114,6 +115,22 @@ function boundDsns(ctx: TrackerContext, found: readonly FoundDsn[], root: string
   return distinct.slice(0, MAX_DETECTED_DSNS);
 }
 
+/**
+ * A `.env*` DSN counts only from a file the user owns in a directory only they can write
+ * (config/trust.ts); checked on every run, cache hit or not, and said once per file.
+ */
+function trustedEnvFile(ctx: TrackerContext, loc: DsnLocation): boolean {
+  if (loc.kind !== "env-file") return true;
+  const why = untrustedReason(loc.file);
+  if (!why) return true;
+  const key = `untrusted:${loc.file}`;
+  if (!ctx.said.has(key)) {
+    ctx.said.add(key);
+    ctx.log.warn(ignoredFileWarning(loc.file, why));
+  }
+  return false;
+}
+
 /** Finds the DSNs for the working directory (TRACKER_DSN, else SENTRY_DSN, wins over files). */
 export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDetection {
   const envDsn = ctx.settings.dsn;
@@ -164,7 +181,7 @@ export function findDsns(ctx: TrackerContext, opts: FindDsnOptions = {}): DsnDet
   const found: FoundDsn[] = [];
   for (const loc of scopeLocations(entry.locations, ctx.cwd, root)) {
     const dsn = parseDsn(loc.dsn);
-    if (!dsn) continue;
+    if (!dsn || !trustedEnvFile(ctx, loc)) continue;
     const rel = relative(ctx.cwd, loc.file) || loc.file;
     found.push({ dsn, source: loc.line ? `${rel}:${loc.line}` : rel, file: loc.file, location: loc });
   }

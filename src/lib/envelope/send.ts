@@ -6,6 +6,7 @@
 import type { TrackerContext } from "../../context.ts";
 import type { Dsn } from "../dsn/parse.ts";
 import { ApiError, ConfigError, NetworkError } from "../errors.ts";
+import { assertDsnTransport } from "../plain-http.ts";
 import { VERSION } from "../version.ts";
 
 /** One envelope item: its type and its JSON payload. */
@@ -37,10 +38,15 @@ function isLoopback(hostname: string): boolean {
   return h === "localhost" || h === "::1" || /^127(?:\.\d{1,3}){3}$/.test(h);
 }
 
-/** The envelope endpoint of a DSN; ConfigError for plain http to a host that is not loopback. */
-export function envelopeUrl(dsn: Dsn): string {
+/**
+ * The envelope endpoint of a DSN. Plain http to a host that is not loopback: with the run's
+ * context, as plain-http.ts decides (the user's own DSN or TRACKER_ALLOW_HTTP=1, with a warning);
+ * without one, a ConfigError.
+ */
+export function envelopeUrl(dsn: Dsn, ctx?: TrackerContext): string {
   const url = new URL(`${dsn.scheme}://${dsn.host}/`);
-  if (dsn.scheme !== "https" && !isLoopback(url.hostname)) {
+  if (ctx && dsn.scheme !== "https") assertDsnTransport(ctx, dsn);
+  else if (dsn.scheme !== "https" && !isLoopback(url.hostname)) {
     throw new ConfigError(
       `Refusing to send to ${dsn.host} over plain http.`,
       "Use an https DSN (plain http is only sent to localhost or 127.0.0.1).",
@@ -73,7 +79,7 @@ export async function sendEnvelope(
   body: string,
   opts: SendOptions,
 ): Promise<{ id: string | undefined }> {
-  const url = envelopeUrl(dsn);
+  const url = envelopeUrl(dsn, ctx);
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   let res: Response;

@@ -2,7 +2,9 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { decodeOrgClaim } from "../auth/token-kind.ts";
 import { getCachedOrg, saveOrgs } from "../db/regions.ts";
-import { AuthError } from "../errors.ts";
+import { getServiceFact, setServiceFact } from "../db/service-facts.ts";
+import { isHostedUrl } from "../env.ts";
+import { ApiError, AuthError } from "../errors.ts";
 import { apiRequest, isTrustedRegionUrl } from "./client.ts";
 
 const OrgLinks = v.object({
@@ -25,6 +27,7 @@ export async function regionUrlForOrg(ctx: TrackerContext, org: string): Promise
   // An org token names its organization's region itself: no lookup (which its scopes often forbid).
   const claimed = await claimedRegion(ctx, org);
   if (claimed) return claimed;
+  if (lookupUnavailable(ctx, org)) return base;
   // Requests for the same organization sent together share one lookup.
   const key = `region:${org}`;
   const pending = ctx.inFlight.get(key) as Promise<string> | undefined;
@@ -63,7 +66,29 @@ async function lookUpRegion(ctx: TrackerContext, org: string, base: string): Pro
     return trusted;
   } catch (err) {
     if (err instanceof AuthError) throw err;
+    if (err instanceof ApiError && err.status === 404) rememberNoLookup(ctx, org);
     ctx.log.debug(`Region lookup for ${org} failed; using ${base}`);
     return base;
   }
+}
+
+/** How long a self-hosted server's 404 to the region lookup is believed. */
+const NO_LOOKUP_TTL_MS = 24 * 60 * 60 * 1000;
+const NO_LOOKUP_FACT = "region-lookup-404";
+
+/**
+ * A region lookup that answered 404 is not asked again: for this organization for the rest of
+ * the run, and on a self-hosted server (one region; compatible servers without the endpoint answer
+ * 404 to every organization) for a day, remembered in the local database.
+ */
+function rememberNoLookup(ctx: TrackerContext, org: string): void {
+  ctx.said.add(`region-404:${org}`);
+  if (!isHostedUrl(ctx.settings.baseUrl)) setServiceFact(ctx, NO_LOOKUP_FACT, String(ctx.now()));
+}
+
+function lookupUnavailable(ctx: TrackerContext, org: string): boolean {
+  if (ctx.said.has(`region-404:${org}`)) return true;
+  if (isHostedUrl(ctx.settings.baseUrl)) return false;
+  const since = Number(getServiceFact(ctx, NO_LOOKUP_FACT));
+  return Number.isFinite(since) && since > 0 && ctx.now() - since < NO_LOOKUP_TTL_MS;
 }

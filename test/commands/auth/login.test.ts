@@ -179,7 +179,7 @@ describe("token login (command level)", () => {
     // Verified with the pasted token, not the environment one.
     expect(api.requestsTo("/api/0/auth/")[0]?.headers.authorization).toBe(`Bearer ${USER_TOKEN}`);
     expect(t.stderr()).toBe(
-      "Note: TRACKER_AUTH_TOKEN is set and takes precedence over the credentials just stored.\n",
+      `Logging in to ${api.url} (from TRACKER_URL).\nNote: TRACKER_AUTH_TOKEN is set and takes precedence over the credentials just stored.\n`,
     );
   });
 });

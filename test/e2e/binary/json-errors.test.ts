@@ -42,7 +42,8 @@ const CASES: Case[] = [
     want: { class: "AnalysisError", reason: "ai_disabled", code: 42 },
   },
   {
-    args: ["auth", "login"],
+    // --log-level warn: without the line that says which service the login goes to.
+    args: ["auth", "login", "--log-level", "warn"],
     token: null,
     env: { TRACKER_CLIENT_ID: "some-client" },
     setup: () => api.inject({ path: "/oauth/device/code/", status: 401, body: { error: "invalid_client" } }),

@@ -49,7 +49,7 @@ test("a development build has no hosted OAuth client id: the device flow asks fo
   expect(r.exitCode).toBe(20);
   expect(r.stdout).toBe("");
   expect(r.stderr).toStartWith(
-    "Error: This build of tracker has no OAuth client ID for sentry.io (development builds do not)",
+    "Logging in to https://sentry.io (the hosted service; --url or TRACKER_URL names another).\nError: This build of tracker has no OAuth client ID for sentry.io (development builds do not)",
   );
   expect(r.stderr).toContain("tracker auth login --token");
 });

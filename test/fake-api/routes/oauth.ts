@@ -32,6 +32,8 @@ export interface OAuthScenario {
   refreshDelayMs: number;
   /** Newly issued access tokens are already expired on the server (401 "Token expired"). */
   issueExpired: boolean;
+  /** The verification page sent with a device code (default: the fake's own `/oauth/device/`). */
+  verificationUri: string | null;
 }
 
 interface DeviceGrant {
@@ -72,6 +74,7 @@ function defaults(): OAuthScenario {
     omitCompleteUri: false,
     refreshDelayMs: 0,
     issueExpired: false,
+    verificationUri: null,
   };
 }
 
@@ -165,7 +168,7 @@ function deviceCode(req: FakeRequest): Response {
     answers: [...d.scenario.pollAnswers],
     done: false,
   });
-  const uri = `${req.state.urls.control}/oauth/device/`;
+  const uri = d.scenario.verificationUri ?? `${req.state.urls.control}/oauth/device/`;
   return json({
     device_code: code,
     user_code: userCode,
