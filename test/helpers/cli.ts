@@ -39,7 +39,8 @@ export interface RunOptions {
 /** The command that starts the CLI: the compiled binary if TRACKER_TEST_BINARY is set, else bun on src/bin.ts. */
 export function cliCommand(): string[] {
   const bin = process.env.TRACKER_TEST_BINARY;
-  return bin ? [resolve(ROOT, bin)] : [process.execPath, join(ROOT, "src/bin.ts")];
+  // --no-env-file: a test's working directory may hold a .env, which the built binary never loads.
+  return bin ? [resolve(ROOT, bin)] : [process.execPath, "--no-env-file", join(ROOT, "src/bin.ts")];
 }
 
 const created: string[] = [];
