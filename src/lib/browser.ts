@@ -7,6 +7,7 @@ import type { TrackerContext } from "../context.ts";
 import { canPrompt } from "./automation.ts";
 import { childEnv } from "./child-env.ts";
 import { isHostedHost } from "./env.ts";
+import { isLoopbackHost } from "./loopback.ts";
 
 /** True when a browser may be opened: an interactive terminal, not CI or an agent, not --json. */
 export function shouldOpenBrowser(ctx: TrackerContext, json: boolean): boolean {
@@ -29,7 +30,7 @@ export function browserSafeUrl(raw: string, serviceUrl: string): URL | undefined
   } catch {
     return undefined;
   }
-  const loopback = ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname);
+  const loopback = isLoopbackHost(url.hostname);
   if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return undefined;
   if (url.username || url.password) return undefined;
   const host = url.hostname.toLowerCase();

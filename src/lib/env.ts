@@ -1,5 +1,6 @@
 import type { ConfigFile } from "./config/files.ts";
 import { ConfigError, ValidationError } from "./errors.ts";
+import { isLoopbackUrl } from "./loopback.ts";
 
 /** The hosted service address used when TRACKER_URL is unset. */
 export const DEFAULT_BASE_URL = "https://sentry.io";
@@ -230,18 +231,6 @@ function defineBaseUrl(settings: Settings, get: () => string): void {
   });
 }
 
-const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-/** True when a URL's host is this machine (localhost, 127.0.0.0/8, ::1). */
-export function isLoopbackUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname.toLowerCase();
-    return LOOPBACK_HOSTS.has(host) || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The warning to print once per run when TRACKER_URL is plain http to another machine (the token
  * would travel unencrypted), else undefined. Reads only the environment, so it never makes the
@@ -287,3 +276,5 @@ export function isHostedUrl(url: string): boolean {
   const parsed = URL.parse(url);
   return parsed !== null && isHostedHost(parsed.hostname);
 }
+
+export { isLoopbackUrl };

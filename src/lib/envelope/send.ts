@@ -8,6 +8,7 @@ import type { Dsn } from "../dsn/parse.ts";
 import { ApiError, ConfigError, NetworkError } from "../errors.ts";
 import { assertDsnTransport } from "../plain-http.ts";
 import { VERSION } from "../version.ts";
+import { isLoopbackHost } from "../loopback.ts";
 
 /** One envelope item: its type and its JSON payload. */
 export interface EnvelopeItem {
@@ -33,11 +34,6 @@ export function buildEnvelope(header: Record<string, unknown>, items: readonly E
   return `${lines.join("\n")}\n`;
 }
 
-function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h === "::1" || /^127(?:\.\d{1,3}){3}$/.test(h);
-}
-
 /**
  * The envelope endpoint of a DSN. Plain http to a host that is not loopback: with the run's
  * context, as plain-http.ts decides (the user's own DSN or TRACKER_ALLOW_HTTP=1, with a warning);
@@ -46,7 +42,7 @@ function isLoopback(hostname: string): boolean {
 export function envelopeUrl(dsn: Dsn, ctx?: TrackerContext): string {
   const url = new URL(`${dsn.scheme}://${dsn.host}/`);
   if (ctx && dsn.scheme !== "https") assertDsnTransport(ctx, dsn);
-  else if (dsn.scheme !== "https" && !isLoopback(url.hostname)) {
+  else if (dsn.scheme !== "https" && !isLoopbackHost(url.hostname)) {
     throw new ConfigError(
       `Refusing to send to ${dsn.host} over plain http.`,
       "Use an https DSN (plain http is only sent to localhost or 127.0.0.1).",

@@ -6,6 +6,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { UpgradeError } from "../errors.ts";
 import { fetchOptionsFor } from "../http/transport.ts";
+import { isLoopbackHost } from "../loopback.ts";
 
 /** The largest binary a download may be (tracker's binaries are about 110 MiB). */
 export const MAX_DOWNLOAD_BYTES = 512 * 1024 * 1024;
@@ -15,7 +16,6 @@ export const MAX_SMALL_FILE_BYTES = 1024 * 1024;
 /** The most redirects one release request follows (GitHub uses two). */
 export const MAX_REDIRECTS = 10;
 
-const LOOPBACK = new Set(["127.0.0.1", "[::1]", "localhost"]);
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -33,7 +33,7 @@ export function assertSecureReleaseUrl(url: string, from?: string): void {
       "Check TRACKER_RELEASE_URL.",
     );
   }
-  if (u.protocol === "https:" || (u.protocol === "http:" && LOOPBACK.has(u.hostname))) return;
+  if (u.protocol === "https:" || (u.protocol === "http:" && isLoopbackHost(u.hostname))) return;
   const redirected = from ? ` (redirected from ${hostOf(from)})` : "";
   throw new UpgradeError(
     "network_error",
