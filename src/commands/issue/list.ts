@@ -16,6 +16,7 @@ import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/r
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 import { writeListedRefs } from "../../lib/db/issue-refs.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 /** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
 type Row = Issue & { org: string; alias?: string };
@@ -211,10 +212,12 @@ async function listMulti(
 /** The tip naming the first row: by alias and suffix in aliased listings, and by the reference scripts get. */
 function viewTip(first: Row, aliased: boolean, refOf: (r: Row) => string): string {
   const ref = refOf(first);
-  if (!aliased) return `Tip: tracker issue view ${ref} shows an issue with its latest event.`;
+  if (!aliased) return `Tip: tracker issue view ${quoteWord(ref)} shows an issue with its latest event.`;
   const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
-  const byAlias = `Tip: view an issue by alias and suffix, e.g. tracker issue view ${first.alias}-${suffix}`;
-  return ref === first.shortId ? byAlias : `${byAlias}, or by organization: tracker issue view ${ref}`;
+  const byAlias = `Tip: view an issue by alias and suffix, e.g. tracker issue view ${quoteWord(`${first.alias}-${suffix}`)}`;
+  return ref === first.shortId
+    ? byAlias
+    : `${byAlias}, or by organization: tracker issue view ${quoteWord(ref)}`;
 }
 
 /** `tracker issue list`: one project, several detected projects, or a whole organization. */

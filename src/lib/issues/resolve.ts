@@ -13,6 +13,7 @@ import { contextOrgs, resolveOrgProject } from "../resolve/target.ts";
 import { parseIssueRef } from "./reference.ts";
 import { searchBeyond } from "./org-search.ts";
 import { useServiceOfUrl } from "../auth/url-service.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 /** A resolved issue and the organization it belongs to. */
 export interface ResolvedIssue {
@@ -78,7 +79,7 @@ async function byShortId(
       throw new ResolutionError(
         `Issue '${shortId.toUpperCase()}'`,
         `was not found in organization '${org}'`,
-        `Tried: ${tried}. Run \`tracker issue list ${org}/\` to see its issues.`,
+        `Tried: ${tried}. Run \`tracker issue list ${quoteWord(`${org}/`)}\` to see its issues.`,
       );
     }
     throw err;
@@ -167,7 +168,7 @@ function unknownAlias(ctx: TrackerContext, prefix: string): ResolutionError | un
   const where = detected
     ? `the detected projects (${target.slice("detected:".length).split(",").join(", ")})`
     : target;
-  const command = detected ? "tracker issue list" : `tracker issue list ${target}`;
+  const command = detected ? "tracker issue list" : `tracker issue list ${quoteWord(target)}`;
   return new ResolutionError(
     `Alias '${prefix}'`,
     `is not known for ${where}`,
