@@ -16,7 +16,7 @@ import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/r
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 import { writeListedRefs } from "../../lib/db/issue-refs.ts";
-import { quoteWord } from "../../lib/shell-quote.ts";
+import { issueViewTip } from "../../lib/issues/view-tip.ts";
 
 /** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
 type Row = Issue & { org: string; alias?: string };
@@ -209,17 +209,6 @@ async function listMulti(
   };
 }
 
-/** The tip naming the first row: by alias and suffix in aliased listings, and by the reference scripts get. */
-function viewTip(first: Row, aliased: boolean, refOf: (r: Row) => string): string {
-  const ref = refOf(first);
-  if (!aliased) return `Tip: tracker issue view ${quoteWord(ref)} shows an issue with its latest event.`;
-  const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
-  const byAlias = `Tip: view an issue by alias and suffix, e.g. tracker issue view ${quoteWord(`${first.alias}-${suffix}`)}`;
-  return ref === first.shortId
-    ? byAlias
-    : `${byAlias}, or by organization: tracker issue view ${quoteWord(ref)}`;
-}
-
 /** `tracker issue list`: one project, several detected projects, or a whole organization. */
 export default async function issueList(
   this: TrackerContext,
@@ -288,7 +277,8 @@ export async function listIssuesFor(
     // The header names the service's count of matches (X-Hits) when it sends one.
     `${listing.header} (${filter}):${listing.total !== undefined && listing.total > listing.rows.length ? `\nShowing ${listing.rows.length.toLocaleString("en-US")} of ${listing.total.toLocaleString("en-US")}.` : ""}`,
   );
-  writeListTip(this, viewTip(listing.rows[0] as Row, listing.aliased, refOf));
+  const first = listing.rows[0] as Row;
+  writeListTip(this, issueViewTip(refOf(first), first.shortId, first.alias, listing.aliased));
   if (listing.hasMore) {
     // With the service's count of matches (X-Hits): "Showing 25 of 1,234".
     const n = (x: number) => x.toLocaleString("en-US");
