@@ -73,13 +73,29 @@ fi
 
 # The binary is run right after download: only https, or plain http on this machine (a local
 # mirror or test server), as `tracker upgrade` requires. Redirects may not leave https either.
+# The whole authority is checked, not a prefix: `http://127.0.0.1:x@other-host/` is other-host.
+loopback_http() {
+  authority="${1#http://}"
+  authority="${authority%%[/?#]*}"
+  case "$authority" in
+    127.0.0.1 | localhost | "[::1]") return 0 ;;
+    127.0.0.1:*) port="${authority#127.0.0.1:}" ;;
+    localhost:*) port="${authority#localhost:}" ;;
+    "[::1]:"*) port="${authority#\[::1\]:}" ;;
+    *) return 1 ;;
+  esac
+  case "$port" in
+    "" | *[!0-9]*) return 1 ;;
+  esac
+  return 0
+}
+
 case "$RELEASE_URL" in
   https://*) curl_proto="=https" ;;
-  http://127.0.0.1 | http://127.0.0.1[:/]* | http://localhost | http://localhost[:/]* | http://\[::1\] | http://\[::1\][:/]*)
-    curl_proto="=http,https"
-    ;;
-  *) fail "TRACKER_RELEASE_URL must use https (plain http only on 127.0.0.1, localhost or [::1]), got '$RELEASE_URL'" ;;
+  http://*) loopback_http "$RELEASE_URL" && curl_proto="=http,https" ;;
 esac
+[ -n "${curl_proto:-}" ] ||
+  fail "TRACKER_RELEASE_URL must use https (plain http only on 127.0.0.1, localhost or [::1]), got '$RELEASE_URL'"
 
 if command -v curl >/dev/null 2>&1; then
   fetch() { curl -fsSL --proto "$curl_proto" --proto-redir "$curl_proto" --retry 2 -o "$2" "$1"; }

@@ -19,9 +19,10 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { BUILD_TARGETS, type BuildTarget, findTarget, hostAsset } from "../src/lib/upgrade/platform.ts";
 import { buildManifest, CHECKSUMS_NAME, formatChecksums, MANIFEST_NAME } from "../src/lib/upgrade/release.ts";
@@ -228,6 +229,17 @@ export async function buildRelease(opts: ReleaseOptions): Promise<BuiltRelease> 
   return { dir: opts.outDir, version: opts.version, sums };
 }
 
+/** What `bun run build` says it built: the binary's path, version, platform and size. */
+export function builtLine(b: {
+  path: string;
+  version: string;
+  asset: string | undefined;
+  bytes: number;
+}): string {
+  const mib = (b.bytes / 1024 / 1024).toFixed(1);
+  return `Built ${b.path}: tracker ${b.version} for ${b.asset ?? "this platform"}, ${mib} MiB`;
+}
+
 function option(args: readonly string[], name: string): string | undefined {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
@@ -248,5 +260,9 @@ if (import.meta.main) {
     const out = resolve(option(args, "--out") ?? resolve(ROOT, "dist/tracker"));
     mkdirSync(resolve(out, ".."), { recursive: true });
     await compile(out, { defines: buildDefines({ version: option(args, "--version"), releaseUrl }) });
+    const rel = relative(process.cwd(), out);
+    const path = rel !== "" && !rel.startsWith("..") ? rel : out;
+    const bytes = statSync(out).size;
+    process.stderr.write(`${builtLine({ path, version, asset: hostTargetAsset(), bytes })}\n`);
   }
 }

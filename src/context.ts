@@ -123,7 +123,10 @@ export interface TrackerContext extends CommandContext {
    * What the rate-limit headers of this run's answers said, per endpoint (lib/http/pacing.ts):
    * no request before `until` (epoch ms); with `serial`, one request at a time.
    */
-  readonly rateLimits?: Map<string, { until: number; serial?: Promise<void> }>;
+  readonly rateLimits?: Map<
+    string,
+    { until: number; serial?: Promise<void>; longWait?: Promise<void>; saidUntil?: number }
+  >;
   /**
    * Runs another tracker command line in-process with the given overrides (the MCP server's tools).
    * Injected by main.ts, so command modules never import the entry point. Runs must not overlap.

@@ -21,6 +21,30 @@ function rows(list: readonly (readonly [string, string])[]): string[] {
   return list.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`);
 }
 
+/**
+ * Which source wins, one logical line per setting: wrapLine breaks each at the terminal's width
+ * with the continuation under the text (pre-broken lines were broken again at 80 columns).
+ */
+const PRECEDENCE: readonly (readonly [string, string])[] = [
+  [
+    "Token:",
+    "--token (auth login) > TRACKER_AUTH_TOKEN > TRACKER_TOKEN > SENTRY_AUTH_TOKEN > the stored login of the service > a .sentryclirc/sentry.properties token (sent only to that file's URL). Environment tokens are never stored.",
+  ],
+  [
+    "Service:",
+    "an org token's own URL > TRACKER_URL > SENTRY_URL > the only stored login > a config file's url (never for an environment token: exit 20) > https://sentry.io. auth login: --url > TRACKER_URL > SENTRY_URL > https://sentry.io.",
+  ],
+  [
+    "Target:",
+    "the command's argument > TRACKER_ORG/TRACKER_PROJECT > SENTRY_ORG/SENTRY_PROJECT > tracker defaults (--here, then global) and .sentryclirc/sentry.properties > a DSN (TRACKER_DSN, SENTRY_DSN, .env files, source code).",
+  ],
+  ["Output:", "--json/--no-json > TRACKER_OUTPUT; NO_COLOR turns colour off."],
+  [
+    "Agents:",
+    "CI, TRACKER_PROMPT_DISABLED=1 or an agent's variable (CLAUDECODE, CURSOR_AGENT, CODEX_SANDBOX, GEMINI_CLI, AGENT): no pager, spinner or prompt; changes need --yes.",
+  ],
+];
+
 function environment(): string[] {
   return [
     "ENVIRONMENT",
@@ -28,18 +52,7 @@ function environment(): string[] {
     ...rows(ENVIRONMENT),
     "",
     "PRECEDENCE",
-    "  Token:   --token (auth login) > TRACKER_AUTH_TOKEN > TRACKER_TOKEN > SENTRY_AUTH_TOKEN",
-    "           > the stored login of the service > a .sentryclirc/sentry.properties token",
-    "           (sent only to that file's URL). Environment tokens are never stored.",
-    "  Service: an org token's own URL > TRACKER_URL > SENTRY_URL > the only stored login",
-    "           > a config file's url (never for an environment token: exit 20) > https://sentry.io.",
-    "           auth login: --url > TRACKER_URL > SENTRY_URL > https://sentry.io.",
-    "  Target:  the command's argument > TRACKER_ORG/TRACKER_PROJECT > SENTRY_ORG/SENTRY_PROJECT",
-    "           > tracker defaults (--here, then global) and .sentryclirc/sentry.properties",
-    "           > a DSN (TRACKER_DSN, SENTRY_DSN, .env files, source code).",
-    "  Output:  --json/--no-json > TRACKER_OUTPUT; NO_COLOR turns colour off.",
-    "  Agents:  CI, TRACKER_PROMPT_DISABLED=1 or an agent's variable (CLAUDECODE, CURSOR_AGENT,",
-    "           CODEX_SANDBOX, GEMINI_CLI, AGENT): no pager, spinner or prompt; changes need --yes.",
+    ...PRECEDENCE.map(([label, text]) => `  ${label.padEnd(8)}  ${text}`),
   ];
 }
 

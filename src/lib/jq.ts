@@ -42,11 +42,26 @@ export class JqRuntimeError extends CliError {
  * Runs jq. Emscripten's main() sets process.exitCode to jq's exit status (5 on errors); that
  * belongs to jq, not to this process (tests and the MCP server run many commands in one process).
  */
-async function raw(data: string, program: string, flags: string[]): Promise<string> {
+async function raw(
+  data: string,
+  program: string,
+  flags: string[],
+  onStderr?: (text: string) => void,
+): Promise<string> {
   const jq = await import("jq-wasm");
   const saved = process.exitCode;
+  process.exitCode = 0;
   try {
     return await jq.raw(data, program, flags);
+  } catch (err) {
+    // The wasm build throws whenever jq wrote to stderr; `debug` and `stderr` do that and jq
+    // still exits 0. Then the output is the result and the stderr text goes to tracker's stderr.
+    const output = (err as { output?: unknown }).output;
+    if (process.exitCode === 0 && typeof output === "string" && onStderr) {
+      onStderr(jqMessage(err));
+      return output;
+    }
+    throw err;
   } finally {
     // Setting undefined does not clear it in Bun: 0 is the same as never set.
     process.exitCode = saved ?? 0;
@@ -66,11 +81,15 @@ export async function checkJq(program: string): Promise<void> {
 /**
  * The program's output for a document: strings raw, everything else compact JSON, one per line.
  * A compile error is a usage error (exit 2); a runtime error is a JqRuntimeError carrying the
- * output printed before it.
+ * output printed before it. What `debug` and `stderr` print goes to `onStderr` (exit 0, as jq).
  */
-export async function runJq(doc: unknown, program: string): Promise<string> {
+export async function runJq(
+  doc: unknown,
+  program: string,
+  onStderr?: (text: string) => void,
+): Promise<string> {
   try {
-    return await raw(toJsonText(doc), program, ["-r", "-c"]);
+    return await raw(toJsonText(doc), program, ["-r", "-c"], onStderr);
   } catch (err) {
     const text = jqMessage(err);
     if (isCompileError(text)) throw usageError(err);

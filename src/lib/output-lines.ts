@@ -16,7 +16,7 @@ export async function writeJsonLine(ctx: TrackerContext, value: unknown): Promis
   if (o?.fields) doc = selectFields(doc, o.fields);
   if (o?.jq !== undefined) {
     const { runJq } = await import("./jq.ts");
-    const out = await runJq(doc, o.jq);
+    const out = await runJq(doc, o.jq, (t) => ctx.stderr.write(`${t}\n`));
     if (out !== "") ctx.stdout.write(`${out}\n`);
     return;
   }

@@ -21,7 +21,7 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
     // Asynchronous: main waits for it before the run ends (ctx.inFlight "output").
     const done = import("./jq.ts").then(async ({ runJq, JqRuntimeError }) => {
       try {
-        const out = await runJq(doc, program);
+        const out = await runJq(doc, program, (t) => ctx.stderr.write(`${t}\n`));
         if (out !== "") ctx.stdout.write(`${out}\n`);
       } catch (err) {
         // As jq does: what the program printed before it failed is output, then the error.

@@ -172,6 +172,11 @@ test("a plain-http release URL off this machine is refused before any download",
     "http://mirror.invalid/releases",
     "http://127.0.0.1.mirror.invalid/r",
     "ftp://127.0.0.1/r",
+    // The userinfo trick: the host is other-host, whatever the text starts with.
+    "http://127.0.0.1:x@other-host/r",
+    "http://localhost:80@other-host/r",
+    "http://[::1]@other-host/r",
+    "http://127.0.0.1:8080.other-host/r",
   ]) {
     const r = await install(h, [], { TRACKER_RELEASE_URL: url });
     expect(r.exitCode).toBe(1);

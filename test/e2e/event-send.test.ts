@@ -59,7 +59,8 @@ describe("event send (real CLI)", () => {
       ],
       { api, cwd },
     );
-    expect(r.stderr).toBe("");
+    // Where it went: the DSN's host and project id, and the file that chose the DSN.
+    expect(r.stderr).toBe(`Sent to ${new URL(api.url).host} (project 300021); DSN from .env.\n`);
     expect(r.exitCode).toBe(0);
     const id = r.stdout.trim();
     expect(id).toMatch(/^[0-9a-f]{32}$/);

@@ -145,3 +145,16 @@ test("tracker mcp --help names every tool the server offers (one registry)", asy
   expect(missing).toEqual([]);
   expect(TOOLS.length).toBeGreaterThan(15);
 });
+
+test("help environment at 80 columns: the precedence block wraps under its text, nothing past column 80", async () => {
+  const r = await runCli(["help", "environment"]);
+  expect(r.exitCode).toBe(0);
+  const lines = r.stdout.split("\n");
+  for (const l of lines) expect(Bun.stringWidth(l)).toBeLessThanOrEqual(80);
+  const block = lines.slice(lines.indexOf("PRECEDENCE") + 1).filter((l) => l !== "");
+  expect(block.length).toBeGreaterThan(5);
+  for (const l of block) expect(l).toMatch(/^ {2}(Token|Service|Target|Output|Agents): {2,}\S|^ {12}\S/);
+  expect(block.find((l) => l.startsWith("  Service:"))).toBe(
+    "  Service:  TRACKER_URL > SENTRY_URL > an org token's own URL > the only stored",
+  );
+});

@@ -78,3 +78,24 @@ describe("--jq", () => {
     expect(JSON.parse(r.stdout)).toEqual(["/home/probe", "probe-value", 0]);
   });
 });
+
+describe("--jq with debug and stderr (jq prints them to stderr and exits 0)", () => {
+  test("debug: the output on stdout, the DEBUG line on stderr, exit 0", async () => {
+    const r = await run(["org", "list", "--jq", "[.[].slug] | debug | length"]);
+    expect(r).toEqual({ exitCode: 0, stdout: "3\n", stderr: '["DEBUG:",["acme","globex","initech"]]\n' });
+    expect(process.exitCode ?? 0).toBe(0);
+  });
+
+  test("stderr: the value on stderr, the output on stdout, exit 0", async () => {
+    const r = await run(["org", "list", "--jq", '"note: \\(length)" | stderr | "done"']);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("done\n");
+    expect(r.stderr).toBe("note: 3\n");
+  });
+
+  test("debug before a runtime error: still the error (exit 21)", async () => {
+    const r = await run(["org", "list", "--jq", ".[0] | debug | .slug + 1"]);
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toContain("jq: error");
+  });
+});

@@ -23,7 +23,7 @@ describe("log view (real CLI)", () => {
     const lines = r.stdout.trimEnd().split("\n");
     expect(lines[0]).toBe(`sentry.item_id     ${MULTILINE_LOG}`);
     expect(lines).toContain("timestamp_precise  1768478339757109003");
-    expect(lines).toContain("message            request started ⏎ user=42\tagent=curl");
+    expect(lines).toContain("message            request started ⏎ user=42 agent=curl");
     expect(lines).toContain(`trace              ${TRACE_NESTED}`);
     expect(lines).toContain("span_id            -");
     expect(lines).toContain("code.line.number   43");

@@ -190,11 +190,11 @@ describe("release finalize / delete / deploy", () => {
     const dry = await run(["release", "delete", "api@1.4.0", "acme", "--dry-run"]);
     expect(dry.stdout).toBe("DELETE /api/0/organizations/acme/releases/api%401.4.0/\n");
     expect(api.requests).toEqual([]);
-    const r = await run(["release", "delete", "api@1.4.0", "acme", "--json"]);
+    const r = await run(["release", "delete", "api@1.4.0", "acme", "--json", "--yes"]);
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ deleted: "api@1.4.0", org: "acme" });
     expect(findRelease(api.state, "acme", "api@1.4.0")).toBeUndefined();
-    const refused = await run(["release", "delete", "web@1.5.0", "acme"]);
+    const refused = await run(["release", "delete", "web@1.5.0", "acme", "--yes"]);
     expect(refused.exitCode).toBe(30);
     expect(refused.stderr).toContain("This release is referenced by active issues and cannot be removed.");
     expect(writes().map((w) => `${w.method} ${w.status}`)).toEqual(["DELETE 204", "DELETE 400"]);

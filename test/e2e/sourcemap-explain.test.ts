@@ -145,7 +145,7 @@ describe("sourcemap explain (real CLI, without the debug endpoint)", () => {
       detail: "uploaded as ~/app.min.js, but the event asks for ~/static/js/app.min.js",
     });
     expect(doc.fix).toBe(
-      "tracker sourcemap upload <build-dir> acme/web --release 1.4.0 --url-prefix ~/static/js/",
+      "tracker sourcemap upload <build-dir> acme/web --release 1.4.0 --url-prefix '~/static/js/'",
     );
   });
 

@@ -57,3 +57,28 @@ test("pairs, form bodies and very deep bodies", () => {
   const out = requestOf(scrubEvent(event({ data: deep })));
   expect(JSON.stringify(out).length).toBeLessThan(1000);
 });
+
+test("the API's `query` as [key, value] pairs (Sentry's shape), as an object, and the fragment", () => {
+  const pairs = requestOf(
+    scrubEvent(
+      event({
+        query: [
+          ["access_token", "sntryu_live"],
+          ["page", "2"],
+          ["Api-Key", "k"],
+        ],
+        fragment: "access_token=implicit&state=ok",
+      }),
+    ),
+  );
+  expect(pairs.query).toEqual([
+    ["access_token", "[Filtered]"],
+    ["page", "2"],
+    ["Api-Key", "[Filtered]"],
+  ]);
+  expect(pairs.fragment).toBe("access_token=[Filtered]&state=ok");
+  const text = requestOf(scrubEvent(event({ query: "access_token=x&q=1" })));
+  expect(text.query).toBe("access_token=[Filtered]&q=1");
+  const map = requestOf(scrubEvent(event({ query: { token: "t", q: "1" } })));
+  expect(map.query).toEqual({ token: "[Filtered]", q: "1" });
+});

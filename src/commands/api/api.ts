@@ -145,6 +145,8 @@ export default async function api(this: TrackerContext, flags: ApiFlags, rawPath
       retry: method === "GET" ? true : "unsent",
       acceptStatuses: DATA_STATUSES,
       schema: v.unknown(),
+      // The escape hatch prints any document as sent, without recursion (print.ts), however deep.
+      maxDepth: Number.POSITIVE_INFINITY,
     });
     const ok = res.status >= 200 && res.status < 300;
     if (flags.include && (page === 1 || !ok)) {

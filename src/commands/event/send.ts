@@ -5,7 +5,8 @@ import { dsnForSend } from "../../lib/envelope/dsn.ts";
 import { buildEvent } from "../../lib/envelope/event.ts";
 import { tailLines } from "../../lib/envelope/logfile.ts";
 import { buildEnvelope, newId, sendEnvelope } from "../../lib/envelope/send.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { oneLine } from "../../lib/format/one-line.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { orgWebUrl, webPath } from "../../lib/web.ts";
 import type { EventSendFlags } from "./send-spec.ts";
 
@@ -27,10 +28,10 @@ export function eventUrl(ctx: TrackerContext, dsn: Dsn, eventId: string): string
   return orgWebUrl(ctx.settings.baseUrl, org) + path;
 }
 
-/** `tracker event send`: build the event, send it by DSN, print its ID. */
+/** `tracker event send`: build the event, send it by DSN, print its ID (where it went on stderr). */
 export default async function eventSend(this: TrackerContext, flags: EventSendFlags): Promise<void> {
   const logLines = flags.logfile !== undefined ? tailLines(flags.logfile) : [];
-  const { dsn } = dsnForSend(this, "tracker event send -m <message>");
+  const { dsn, source } = dsnForSend(this, "tracker event send -m <message>");
   const eventId = newId();
   const nowMs = this.now();
   const event = buildEvent({
@@ -51,6 +52,8 @@ export default async function eventSend(this: TrackerContext, flags: EventSendFl
   ]);
   const sent = await sendEnvelope(this, dsn, body, { timeoutMs: EVENT_SEND_TIMEOUT_MS });
   const id = sent.id ?? eventId;
+  // A repository's .env can choose the DSN: say where the event went, and which file chose it.
+  writeTip(this, `Sent to ${dsn.host} (project ${dsn.projectId}); DSN from ${oneLine(source)}.`);
   if (flags.json) return writeJson(this, { eventId: id, url: eventUrl(this, dsn, id) });
   writeLines(this, id);
 }

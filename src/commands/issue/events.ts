@@ -9,6 +9,7 @@ import { resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { EventsFlags } from "./changes.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 function tag(e: ApiEvent, key: string): string {
   return e.tags?.find((t) => t.key === key)?.value ?? "";
@@ -70,8 +71,8 @@ export default async function issueEvents(
   );
   writeListTip(
     this,
-    `Events of ${issue.shortId} (${org}). One event: tracker event view ${org}/${issue.project.slug}/<event-id>`,
+    `Events of ${issue.shortId} (${org}). One event: tracker event view ${quoteWord(`${org}/${issue.project.slug}`)}/<event-id>`,
   );
   if (page.nextCursor)
-    writeListTip(this, `More events: tracker issue events ${org}/${issue.shortId} -c last`);
+    writeListTip(this, `More events: tracker issue events ${quoteWord(`${org}/${issue.shortId}`)} -c last`);
 }

@@ -7,7 +7,7 @@ import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../li
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
-import { listedRefs, viewTip } from "../../lib/issues/refs-list.ts";
+import { listedRefs } from "../../lib/issues/refs-list.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
 import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
@@ -17,6 +17,7 @@ import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 import { writeListedRefs } from "../../lib/db/issue-refs.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { issueViewTip } from "../../lib/issues/view-tip.ts";
 
 /** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
 type Row = Issue & { org: string; alias?: string };
@@ -283,7 +284,8 @@ export async function listIssuesFor(
     // The header names the service's count of matches (X-Hits) when it sends one.
     `${listing.header} (${filter}):${listing.total !== undefined && listing.total > listing.rows.length ? `\nShowing ${listing.rows.length.toLocaleString("en-US")} of ${listing.total.toLocaleString("en-US")}.` : ""}`,
   );
-  writeListTip(this, viewTip(listing.rows[0] as Row, listing.aliased, refOf));
+  const first = listing.rows[0] as Row;
+  writeListTip(this, issueViewTip(refOf(first), first.shortId, first.alias, listing.aliased));
   if (listing.hasMore) {
     // With the service's count of matches (X-Hits): "Showing 25 of 1,234".
     const n = (x: number) => x.toLocaleString("en-US");

@@ -10,6 +10,7 @@ import { forgetIssueRef, knownIssueRef, resolveIssue } from "../../lib/issues/re
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { IssueTagsFlags } from "./tags-spec.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 const COMMAND = "tracker issue tags";
 const isNotFound = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 403);
@@ -76,7 +77,7 @@ export default async function issueTags(
       return;
     }
     await writeList(this, formatTagKeys(tags, this.isStdoutTTY ? this.terminalWidth : undefined));
-    writeListTip(this, `All values of one key: ${COMMAND} ${target.label} <key>`);
+    writeListTip(this, `All values of one key: ${COMMAND} ${quoteWord(target.label)} <key>`);
     return;
   }
   let saveKey: string | undefined;
@@ -93,7 +94,7 @@ export default async function issueTags(
     throw new ResolutionError(
       `Tag '${oneLine(tagKey)}'`,
       `was not found on issue ${ref.trim()}`,
-      `List the issue's keys: ${COMMAND} ${ref.trim()}`,
+      `List the issue's keys: ${COMMAND} ${quoteWord(ref.trim())}`,
     );
   });
   if (!page) return writePastEnd(this, flags.json, `values of ${tagKey}`);
@@ -115,5 +116,6 @@ export default async function issueTags(
     this,
     formatTagValues(page.data, this.now(), this.isStdoutTTY ? this.terminalWidth : undefined),
   );
-  if (page.nextCursor) writeListTip(this, `More values: ${COMMAND} ${target.label} ${tagKey} -c last`);
+  if (page.nextCursor)
+    writeListTip(this, `More values: ${COMMAND} ${quoteWord(target.label)} ${quoteWord(tagKey)} -c last`);
 }

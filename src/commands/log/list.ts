@@ -11,21 +11,17 @@ import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../.
 import type { LogListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 const COMMAND = "tracker log list";
 
-/** Quotes a word for a POSIX shell when it needs it. */
-function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_\-./:=@,+%]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The command that shows the next page with the same flags. */
 function nextPageCommand(label: string, flags: LogListFlags): string {
-  const parts = [COMMAND, label.includes(",") ? "" : label];
+  const parts = [COMMAND, label.includes(",") ? "" : quoteWord(label)];
   if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  if (flags.period !== LOG_LIST_PERIOD) parts.push("-t", flags.period);
-  if (flags.query?.trim()) parts.push("-q", shellQuote(flags.query.trim()));
-  if (flags.trace) parts.push("--trace", flags.trace.trim());
+  if (flags.period !== LOG_LIST_PERIOD) parts.push("-t", quoteWord(flags.period));
+  if (flags.query?.trim()) parts.push("-q", quoteWord(flags.query.trim()));
+  if (flags.trace) parts.push("--trace", quoteWord(flags.trace.trim()));
   if (flags.limit !== undefined) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");
   return parts.filter(Boolean).join(" ");
@@ -83,7 +79,7 @@ export default async function logList(
     return writeJson(this, listDocument({ ...page, data: items }, { save: (c) => saveCursor(this, key, c) }));
   }
   if (items.length === 0) {
-    const filter = query ? ` matching ${shellQuote(query)}` : "";
+    const filter = query ? ` matching ${quoteWord(query)}` : "";
     writeTip(
       this,
       cursor

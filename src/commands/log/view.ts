@@ -6,6 +6,7 @@ import { LOG_LOOKUP_PERIOD, parseLogId } from "../../lib/logs/options.ts";
 import { resolveLogTarget } from "../../lib/logs/target.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import type { LogViewFlags } from "./index.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 const COMMAND = "tracker log view";
 
@@ -33,7 +34,10 @@ export default async function logView(
       `Log ${id}`,
       `was not found in ${t.label}`,
       `It does not exist there, belongs to another project, or is older than ${LOG_LOOKUP_PERIOD}.`,
-      [`${COMMAND} ${id} ${t.org}/`, `tracker log list ${t.label.includes(",") ? `${t.org}/` : t.label}`],
+      [
+        `${COMMAND} ${quoteWord(id)} ${quoteWord(`${t.org}/`)}`,
+        `tracker log list ${quoteWord(t.label.includes(",") ? `${t.org}/` : t.label)}`,
+      ],
     );
   }
   if (flags.json) return writeJson(this, row);

@@ -4,6 +4,7 @@ import type { GlobalFlags } from "../../lib/flags.ts";
 import { formatTable } from "../../lib/format/table.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { resolveOrg, withSlugHint } from "../../lib/resolve/target.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 /** Flags of `project list`. */
 export interface ProjectListFlags extends GlobalFlags {
@@ -32,5 +33,5 @@ export default async function projectList(
       this.isStdoutTTY ? this.terminalWidth : undefined,
     ),
   );
-  writeListTip(this, `Show one: tracker project view ${target.org}/<project>`);
+  writeListTip(this, `Show one: tracker project view ${quoteWord(`${target.org}/`)}<project>`);
 }

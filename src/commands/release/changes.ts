@@ -107,17 +107,27 @@ export const finalizeCommand = buildCommand<FinalizeFlags, [string, string?], Tr
 });
 
 /** `release delete <version> [<org>]`. */
-export const deleteCommand = buildCommand<ReleaseChangeFlags, [string, string?], TrackerContext>({
+/** Flags of `release delete`. */
+export interface DeleteFlags extends ReleaseChangeFlags {
+  readonly yes: boolean;
+}
+
+export const deleteCommand = buildCommand<DeleteFlags, [string, string?], TrackerContext>({
   loader: () => import("./delete.ts"),
   parameters: {
-    flags: { ...globalFlags, dryRun },
+    flags: {
+      ...globalFlags,
+      dryRun,
+      yes: { kind: "boolean", default: false, brief: "Delete without asking (required without a terminal)" },
+    },
+    aliases: { y: "yes" },
     positional: { kind: "tuple", parameters: [versionArg, orgArg] },
   },
   docs: {
     brief: "Delete a release",
     fullDescription: describe(
-      `Deletes a release with one DELETE. The service refuses (400) to delete a release that active issues refer to. ${RELEASE_TARGET_HELP} ${CHANGE_HELP} --json prints {"deleted": version, "org"}.`,
-      ["tracker release delete web@1.5.0-rc.1 acme"],
+      `Deletes a release with one DELETE, after asking on a terminal (default No); without a terminal (a pipe, CI, an agent, --json) --yes is required. The service refuses (400) to delete a release that active issues refer to. ${RELEASE_TARGET_HELP} ${CHANGE_HELP} --json prints {"deleted": version, "org"}.`,
+      ["tracker release delete web@1.5.0-rc.1 acme", "tracker release delete web@1.5.0-rc.1 acme --yes"],
     ),
   },
 });

@@ -9,6 +9,7 @@ import { type ListScope, resolveListScope } from "../../lib/releases/target.ts";
 import { withSlugHint } from "../../lib/resolve/target.ts";
 import type { ReleaseListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 /**
  * One listing: the org endpoint (with health data) when the project's id is known or the whole
@@ -85,6 +86,9 @@ export default async function releaseList(
     }),
   );
   const shown = `Showing ${page.data.length} release${page.data.length === 1 ? "" : "s"} of ${where}.`;
-  writeListTip(this, page.nextCursor ? `${shown} More: tracker release list ${where} -c last` : shown);
-  writeListTip(this, `Show one: tracker release view <VERSION> ${scope.org}`);
+  writeListTip(
+    this,
+    page.nextCursor ? `${shown} More: tracker release list ${quoteWord(where)} -c last` : shown,
+  );
+  writeListTip(this, `Show one: tracker release view <VERSION> ${quoteWord(scope.org)}`);
 }

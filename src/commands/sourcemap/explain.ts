@@ -12,6 +12,7 @@ import {
   fixCommand,
 } from "../../lib/sourcemap/explain.ts";
 import type { ExplainFlags } from "./index.ts";
+import { oneLine } from "../../lib/format/one-line.ts";
 
 async function loadEvent(
   ctx: TrackerContext,
@@ -78,7 +79,7 @@ export default async function sourcemapExplain(
   ];
   for (const f of frames) {
     const at = `${f.absPath}:${f.lineNo ?? "?"}:${f.colNo ?? "?"}`;
-    lines.push(`  ${f.function ?? "?"}  ${at}`, `    ${f.cause}: ${f.detail}`);
+    lines.push(oneLine(`  ${f.function ?? "?"}  ${at}`), oneLine(`    ${f.cause}: ${f.detail}`));
   }
   writeLines(this, lines);
   if (fix) writeTip(this, `Fix: ${fix}`);

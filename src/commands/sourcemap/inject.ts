@@ -2,6 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { formatInjectReport, injectPaths } from "../../lib/sourcemap/inject.ts";
 import type { InjectFlags } from "./index.ts";
+import { oneLine } from "../../lib/format/one-line.ts";
 
 /** `tracker sourcemap inject`: add debug IDs, report what changed. */
 export default async function sourcemapInject(
@@ -13,7 +14,7 @@ export default async function sourcemapInject(
   if (flags.json) return writeJson(this, report);
   writeLines(this, formatInjectReport(report));
   for (const s of report.skipped)
-    if (s.reason !== "no source map") writeTip(this, `skipped ${s.path}: ${s.reason}`);
+    if (s.reason !== "no source map") writeTip(this, `skipped ${oneLine(s.path)}: ${oneLine(s.reason)}`);
   if (report.injected.length > 0 && !flags.dryRun)
     writeTip(this, "Deploy these files, then: tracker sourcemap upload <dir> <org>/<project>");
 }

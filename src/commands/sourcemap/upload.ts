@@ -7,6 +7,7 @@ import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { type UploadReport, uploadSourcemaps } from "../../lib/sourcemap/upload.ts";
 import type { UploadFlags } from "./index.ts";
+import { oneLine } from "../../lib/format/one-line.ts";
 
 /** Splits `<path…> [<target>]`: a last word that is no existing path but looks like a target is the target. */
 export function splitPathsAndTarget(
@@ -84,7 +85,7 @@ export default async function sourcemapUpload(
   });
   if (flags.json) return writeJson(this, report);
   writeLines(this, formatUpload(report));
-  for (const s of report.skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
+  for (const s of report.skipped) writeTip(this, `skipped ${oneLine(s.path)}: ${oneLine(s.reason)}`);
   if (!flags.wait && (report.state === "created" || report.state === "assembling"))
     writeTip(this, "The service is processing the bundle; add --wait to see the result.");
 }

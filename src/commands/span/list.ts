@@ -5,7 +5,7 @@ import { formatSpanTable } from "../../lib/format/span-table.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
-import { quoteWord as shellQuote } from "../../lib/shell-quote.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 import type { SpanListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
@@ -27,11 +27,11 @@ export const SPAN_SORT_PARAM = { newest: "-timestamp", duration: "-span.duration
 
 /** The exact command that shows the next page with the same flags. */
 function nextPageCommand(target: string, flags: SpanListFlags, query: string | undefined): string {
-  const parts = ["tracker", "span", "list", target];
+  const parts = ["tracker", "span", "list", quoteWord(target)];
   if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  if (flags.period !== SPAN_LIST_PERIOD) parts.push("-t", flags.period);
-  if (query !== undefined) parts.push("-q", shellQuote(query));
-  if (flags.trace) parts.push("--trace", flags.trace);
+  if (flags.period !== SPAN_LIST_PERIOD) parts.push("-t", quoteWord(flags.period));
+  if (query !== undefined) parts.push("-q", quoteWord(query));
+  if (flags.trace) parts.push("--trace", quoteWord(flags.trace));
   if (flags.limit !== SPAN_LIMIT.fallback) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");
   return parts.join(" ");
@@ -73,7 +73,7 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
     );
   }
   if (page.data.length === 0) {
-    const filter = query ? ` matching ${shellQuote(query)}` : "";
+    const filter = query ? ` matching ${quoteWord(query)}` : "";
     const ofTrace = flags.trace ? ` of trace ${flags.trace}` : "";
     writeTip(
       this,

@@ -1,5 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
-import { listOrganizations } from "../../lib/api/organizations.ts";
+import { MAX_ORGS_SEARCHED, sampleOrganizations } from "../../lib/api/organizations.ts";
 import { cachedOrgSlugs } from "../../lib/db/regions.ts";
 import { readStatusTime, writeStatusTimes } from "../../lib/db/status-times.ts";
 import { ValidationError } from "../../lib/errors.ts";
@@ -16,24 +16,40 @@ function isInteractive(ctx: TrackerContext): boolean {
 }
 
 /**
- * The organizations to look at: the named ones, else the cached list (no request), else the
- * service's list (the only case that costs round trips before the searches).
+ * The organizations to look at: the named ones, else the first MAX_ORGS_SEARCHED of the cached
+ * list (no request), else of the service's first page per region. A token with thousands of
+ * organizations would otherwise cost three searches each; `capped` says how many there were.
  */
-async function orgsFor(ctx: TrackerContext, named: readonly string[], fresh: boolean): Promise<string[]> {
+async function orgsFor(
+  ctx: TrackerContext,
+  named: readonly string[],
+  fresh: boolean,
+): Promise<{ orgs: string[]; capped?: string }> {
   for (const org of named) {
     if (!SLUG_RE.test(org)) throw new ValidationError(`'${org}' is not an organization slug.`, "org");
   }
-  if (named.length > 0) return [...new Set(named)];
+  if (named.length > 0) return { orgs: [...new Set(named)] };
   const cached = fresh ? [] : cachedOrgSlugs(ctx);
-  if (cached.length > 0) return cached;
-  return (await listOrganizations(ctx, { fresh })).map((o) => o.slug);
+  const sample =
+    cached.length > 0
+      ? { slugs: cached, total: cached.length, exact: true }
+      : await sampleOrganizations(ctx, { fresh });
+  const orgs = sample.slugs.slice(0, MAX_ORGS_SEARCHED);
+  const total = Math.max(sample.total, sample.slugs.length);
+  if (orgs.length === total && sample.exact) return { orgs };
+  const of = `${sample.exact ? "" : "more than "}${total.toLocaleString("en-US")}`;
+  return {
+    orgs,
+    capped: `Showing ${orgs.length} of ${of} organizations; name the ones you want: tracker status <org>…`,
+  };
 }
 
 /** `tracker status`: assigned, regressed and new issues of each organization, one round trip for all. */
 export default async function status(this: TrackerContext, flags: StatusFlags, ...named: string[]) {
   // The window of the next run starts when this one asked, so nothing first seen meanwhile is missed.
   const started = this.now();
-  const orgs = await orgsFor(this, named, flags.fresh);
+  const { orgs, capped } = await orgsFor(this, named, flags.fresh);
+  if (capped) writeTip(this, capped);
   if (orgs.length === 0) {
     if (flags.json) return writeJson(this, { data: [] });
     return writeTip(this, "You belong to no organization.");

@@ -9,6 +9,7 @@ import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../.
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { TraceListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 /** One item of `trace list --json`: our names first, then every column the API returned. */
 export interface TraceListItem {
@@ -33,17 +34,12 @@ export function toTraceListItem(row: TransactionRow, project: string): TraceList
   return item;
 }
 
-/** Quotes a word for a POSIX shell when it needs it. */
-export function shellQuote(word: string): string {
-  return /^[A-Za-z0-9_\-./:=@,+%]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The exact command that shows the next page with the same flags. */
 export function nextPageCommand(target: string, flags: TraceListFlags, query: string | undefined): string {
-  const parts = ["tracker", "trace", "list", target];
+  const parts = ["tracker", "trace", "list", quoteWord(target)];
   if (flags.sort !== "date") parts.push("-s", flags.sort);
-  if (flags.period !== TRACE_LIST_PERIOD) parts.push("-t", flags.period);
-  if (query !== undefined) parts.push("-q", shellQuote(query));
+  if (flags.period !== TRACE_LIST_PERIOD) parts.push("-t", quoteWord(flags.period));
+  if (query !== undefined) parts.push("-q", quoteWord(query));
   if (flags.limit !== TRACE_LIMIT.fallback) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");
   return parts.join(" ");
@@ -92,7 +88,7 @@ export default async function traceList(
   }
   const where = `${org}/${project}`;
   if (items.length === 0) {
-    const filter = query ? ` matching ${shellQuote(query)}` : "";
+    const filter = query ? ` matching ${quoteWord(query)}` : "";
     writeTip(
       this,
       cursor

@@ -5,6 +5,7 @@ import { fetchTraceLogs, resolveTraceOrg } from "../../lib/logs/trace-logs.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import type { TraceLogsFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 /** `tracker trace logs`: the logs of one trace, in time order, grouped under their spans. */
 export default async function traceLogs(
@@ -33,5 +34,5 @@ export default async function traceLogs(
   );
   if (page.nextCursor)
     writeListTip(this, `Showing the first ${n}; show more with -n (up to ${LOG_LIMIT.max}).`);
-  writeListTip(this, `Spans by name: tracker trace view ${traceId} ${org} --logs`);
+  writeListTip(this, `Spans by name: tracker trace view ${quoteWord(traceId)} ${quoteWord(org)} --logs`);
 }

@@ -12,6 +12,7 @@ import { looksLikeTraceRef } from "../../lib/traces/trace-id.ts";
 import { TRACE_VIEW_PERIOD } from "../../lib/traces/windows.ts";
 import type { TraceViewFlags } from "./index.ts";
 import traceView from "./view.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 const COMMAND = "tracker trace view";
 
@@ -36,7 +37,7 @@ export default async function traceViewWithLogs(
   const notFound = (why: string) =>
     new ResolutionError(`Trace ${traceId}`, `was not found in organization '${org}'`, why, [
       `${COMMAND} ${traceId} <other-org>`,
-      `tracker trace list ${org}/<project>`,
+      `tracker trace list ${quoteWord(`${org}/`)}<project>`,
     ]);
   const [items, logs] = await Promise.all([
     getTraceItems(this, org, traceId).catch((err) => {

@@ -11,6 +11,7 @@ import { traceDocument } from "../../lib/traces/document.ts";
 import { looksLikeTraceRef, parseTraceRef } from "../../lib/traces/trace-id.ts";
 import type { TraceViewFlags } from "./index.ts";
 import { SLUG_RE } from "../../lib/resolve/url.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 const COMMAND = "tracker trace view";
 
@@ -69,7 +70,7 @@ async function resolveTrace(
 function notFound(traceId: string, org: string, why: string): ResolutionError {
   return new ResolutionError(`Trace ${traceId}`, `was not found in organization '${org}'`, why, [
     `${COMMAND} ${traceId} <other-org>`,
-    `tracker trace list ${org}/<project>`,
+    `tracker trace list ${quoteWord(`${org}/`)}<project>`,
   ]);
 }
 

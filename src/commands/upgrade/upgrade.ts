@@ -20,10 +20,11 @@ import { removeStaleOldBinary } from "../../lib/upgrade/swap.ts";
 import { compareVersions, parseVersion } from "../../lib/upgrade/version.ts";
 import { VERSION } from "../../lib/version.ts";
 import type { UpgradeFlags } from "./index.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 
 function unknownMethod(ctx: TrackerContext, compiled: boolean, pinned: string | undefined): UpgradeError {
   const asset = currentAsset() ?? "tracker-<os>-<arch>";
-  const again = `tracker upgrade${pinned ? ` ${pinned}` : ""} --method curl`;
+  const again = `tracker upgrade${pinned ? ` ${quoteWord(pinned)}` : ""} --method curl`;
   return new UpgradeError(
     "unknown_method",
     compiled
@@ -95,7 +96,7 @@ export default async function upgrade(
       writeTip(
         this,
         method
-          ? `Run \`tracker upgrade${pinned ? ` ${pinned}` : ""}\` to install it.`
+          ? `Run \`tracker upgrade${pinned ? ` ${quoteWord(pinned)}` : ""}\` to install it.`
           : `Download ${releaseAssetUrl(releaseBaseUrl(this), target, currentAsset() ?? "tracker-<os>-<arch>")} to install it.`,
       );
     }

@@ -7,7 +7,7 @@ import type { TrackerContext } from "../../context.ts";
 import { ApiError } from "../errors.ts";
 import { apiRequestDeferred } from "../http/client.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
-import { validateBody } from "../http/validate.ts";
+import { refuseDeep, validateBody } from "../http/validate.ts";
 
 /** Columns of a listing (≤ 20 per request; `sort` must name one of them). */
 export const LOG_LIST_FIELDS = [
@@ -61,6 +61,7 @@ const LogsResponse = v.object({ data: v.array(LogRow), meta: v.optional(v.unknow
  * string the quotes around such a name would be escaped.
  */
 export function parseLogsBody(text: string, endpoint: string, status: number): LogRow[] {
+  refuseDeep(text, endpoint, status);
   const quoted = text.replace(/("timestamp_precise"\s*:\s*)(-?\d+)(?=\s*[,}\]])/g, '$1"$2"');
   let json: unknown;
   try {

@@ -9,6 +9,7 @@ import type { TrackerContext } from "../../context.ts";
 import { ApiError, ResolutionError } from "../errors.ts";
 import { type ApiResponse, apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { fetchAllPages, fetchLimited, type Page } from "../http/paginate.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 const nullish = <T extends v.GenericSchema>(s: T) => v.nullish(s);
 
@@ -101,7 +102,7 @@ export function releaseNotFound(err: unknown, org: string, version: string): unk
   return new ResolutionError(
     `Release '${version}'`,
     `was not found in organization '${org}'`,
-    `Run \`tracker release list ${org}/\` to see its releases (versions are case-sensitive).`,
+    `Run \`tracker release list ${quoteWord(`${org}/`)}\` to see its releases (versions are case-sensitive).`,
   );
 }
 

@@ -13,6 +13,9 @@ import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
 /** Most spans asked for in one trace (the reference's value). */
 export const TRACE_VIEW_SPAN_LIMIT = 10_000;
 
+/** Deepest JSON a trace's span tree may nest (a 100,000-span chain). */
+export const TRACE_MAX_DEPTH = 200_000;
+
 /**
  * The two request forms of `trace list` (API.md 7.1): the documented `spans` dataset filtered to
  * transaction spans, and the legacy `transactions` dataset that older servers need.
@@ -252,6 +255,9 @@ export async function getTraceItems(
     host: { org },
     query: { limit: TRACE_VIEW_SPAN_LIMIT, project: -1, statsPeriod: TRACE_VIEW_PERIOD },
     schema: v.unknown(),
+    // A span tree nests two levels per span, as deep as the trace; its views walk it without
+    // recursion (test/e2e/hostile-traces.test.ts: 20,000 levels of spans).
+    maxDepth: TRACE_MAX_DEPTH,
   });
   return validateTraceItems(res.data, `GET /api/0/organizations/${org}/trace/${traceId}/`);
 }

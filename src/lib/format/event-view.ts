@@ -63,6 +63,10 @@ export function scrubEvent<T extends ApiEvent>(event: T): T {
     const data = { ...(e.data as Record<string, unknown>) };
     if ("cookies" in data) data.cookies = FILTERED;
     if ("query_string" in data) data.query_string = scrubQuery(data.query_string);
+    // The service's API gives the query as `query`, a list of [key, value] pairs (or an object).
+    if ("query" in data)
+      data.query = Array.isArray(data.query) ? scrubQuery(data.query) : scrubBody(data.query);
+    if (typeof data.fragment === "string") data.fragment = scrubQuery(data.fragment);
     if ("data" in data) data.data = scrubBody(data.data);
     if (typeof data.url === "string" && data.url.includes("?")) {
       const at = data.url.indexOf("?");

@@ -2,6 +2,7 @@
 import type { Deploy, Release } from "../api/releases.ts";
 import { latestPerEnvironment, percent } from "./release-table.ts";
 import { isoSeconds, relativeTime } from "./time.ts";
+import { oneLine } from "./one-line.ts";
 
 /** Options of formatReleaseView. */
 export interface ReleaseViewOptions {
@@ -17,7 +18,7 @@ function when(iso: string | null | undefined, opts: ReleaseViewOptions): string 
 }
 
 function field(label: string, value: string): string {
-  return `${(label ? `${label}:` : "").padEnd(13)}${value}`;
+  return `${(label ? `${label}:` : "").padEnd(13)}${oneLine(value)}`;
 }
 
 /** The view's lines; deploys are the release's latest per project and environment. */
@@ -26,7 +27,7 @@ export function formatReleaseView(
   deploys: readonly Deploy[],
   opts: ReleaseViewOptions,
 ): string[] {
-  const lines = [`Release ${r.version} (${opts.org})`];
+  const lines = [oneLine(`Release ${r.version} (${opts.org})`)];
   lines.push(
     field("Status", r.dateReleased ? `finalized ${when(r.dateReleased, opts)}` : "not finalized"),
     field("Created", when(r.dateCreated, opts)),
@@ -53,7 +54,9 @@ export function formatReleaseView(
     for (const d of envs) {
       const extra = [d.name, d.url].filter(Boolean).join("  ");
       lines.push(
-        `  ${d.environment.padEnd(width)}  ${when(d.dateFinished ?? d.dateStarted, opts)}${extra ? `  ${extra}` : ""}`,
+        oneLine(
+          `  ${d.environment.padEnd(width)}  ${when(d.dateFinished ?? d.dateStarted, opts)}${extra ? `  ${extra}` : ""}`,
+        ),
       );
     }
   }

@@ -3,6 +3,7 @@ import type { Issue } from "../api/issues.ts";
 import type { OrgPlate, PlateList, PlateSection } from "../status/plate.ts";
 import { type Column, formatTable } from "./table.ts";
 import { isoSeconds, listTime } from "./time.ts";
+import { oneLine } from "./one-line.ts";
 
 /** Options of the status screen. */
 export interface StatusFormatOptions {
@@ -60,7 +61,7 @@ function sectionLines(
   opts: StatusFormatOptions,
 ) {
   const count = shownOf(list.issues.length, list.total);
-  const heading = `${org}: ${TITLES[name](since)}${count && list.issues.length > 0 ? ` (${count})` : ""}`;
+  const heading = `${oneLine(org)}: ${TITLES[name](since)}${count && list.issues.length > 0 ? ` (${count})` : ""}`;
   if (list.issues.length === 0) return [heading, `  ${EMPTY[name](since)}`];
   return [heading, ...issueRows(list.issues, opts)];
 }

@@ -1,3 +1,5 @@
+import { oneLine } from "./one-line.ts";
+
 /** Display width of a string in terminal columns (emoji and CJK count as two). */
 export function displayWidth(text: string): number {
   return Bun.stringWidth(text);
@@ -39,7 +41,7 @@ function tsvCell(text: string): string {
 
 /**
  * Renders rows for a terminal of the given width: upper-case headers, two-space gaps, the flex
- * column truncated so each line fits. Without a width (stdout is not a terminal) the rows are for
+ * column truncated so each line fits, server text on one line (oneLine: no forged rows). Without a width (stdout is not a terminal) the rows are for
  * scripts, as `gh` prints them: no header, one row per line, cells separated by one tab, nothing
  * padded or truncated.
  */
@@ -49,8 +51,9 @@ export function formatTable(
   width?: number,
 ): string[] {
   if (width === undefined) return rows.map((r) => r.map(tsvCell).join("\t"));
+  const cells = rows.map((r) => r.map(oneLine));
   const widths = columns.map((c, i) =>
-    Math.max(displayWidth(c.header), ...rows.map((r) => displayWidth(r[i] ?? ""))),
+    Math.max(displayWidth(c.header), ...cells.map((r) => displayWidth(r[i] ?? ""))),
   );
   const flexIndex = columns.findIndex((c) => c.flex);
   if (flexIndex >= 0) {
@@ -64,16 +67,16 @@ export function formatTable(
       );
     }
   }
-  const render = (cells: readonly string[]) =>
-    cells
+  const render = (row: readonly string[]) =>
+    row
       .map((cell, i) => {
         const w = widths[i] ?? 0;
         const text = i === flexIndex ? truncate(cell, w) : cell;
-        const last = i === cells.length - 1;
+        const last = i === row.length - 1;
         if (columns[i]?.align === "right") return " ".repeat(Math.max(0, w - displayWidth(text))) + text;
         return last ? text : padEnd(text, w);
       })
       .join("  ")
       .trimEnd();
-  return [render(columns.map((c) => c.header.toUpperCase())), ...rows.map(render)];
+  return [render(columns.map((c) => c.header.toUpperCase())), ...cells.map(render)];
 }

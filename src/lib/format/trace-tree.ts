@@ -10,6 +10,7 @@ import { type SpanNode, type TraceError, type TraceSummary, walkSpans } from "..
 import { formatDuration } from "./duration.ts";
 import { truncate } from "./table.ts";
 import { paint } from "../style.ts";
+import { oneLine } from "./one-line.ts";
 
 /** Indentation stops growing at this depth; deeper spans are labelled with their depth instead. */
 export const MAX_INDENT_DEPTH = 12;
@@ -44,13 +45,13 @@ function plural(n: number, word: string): string {
 function errorMarker(errors: SpanNode["errors"]): string {
   const first = errors[0];
   if (!first) return "";
-  return `  ✖ ${first.title}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""}`;
+  return `  ✖ ${oneLine(first.title)}${errors.length > 1 ? ` (+${errors.length - 1} more)` : ""}`;
 }
 
 function label(n: SpanNode, parentProject: string | null): string {
-  let text = n.op ?? "(no op)";
-  if (n.description && n.description !== n.op) text += `  ${n.description}`;
-  if (n.project && n.project !== parentProject) text += `  [${n.project}]`;
+  let text = oneLine(n.op ?? "(no op)");
+  if (n.description && n.description !== n.op) text += `  ${oneLine(n.description)}`;
+  if (n.project && n.project !== parentProject) text += `  [${oneLine(n.project)}]`;
   if (n.orphan) text += `  (parent ${n.parentSpanId} not in trace)`;
   return text;
 }
@@ -168,7 +169,7 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
     plural(s.errorCount, "error"),
   ];
   if (s.projects.length > 0) facts.push(`projects: ${s.projects.join(", ")}`);
-  const header = [`Trace ${view.traceId} (${view.org})`, facts.join(" · ")];
+  const header = [`Trace ${view.traceId} (${view.org})`, oneLine(facts.join(" · "))];
   if (s.startTimestamp !== null) {
     const started = isoFromMs(Math.round(s.startTimestamp * 1000));
     header.push(
@@ -182,7 +183,7 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
     for (const e of n.errors) {
       const where = [`span ${n.spanId}`, n.op ?? undefined, e.issueId ? `issue ${e.issueId}` : undefined];
       const level = e.level && e.level !== "error" ? `[${e.level}] ` : "";
-      errorLines.push(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`);
+      errorLines.push(oneLine(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`));
     }
   });
   for (const e of view.errors ?? []) {
@@ -192,7 +193,7 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
       e.issueId ? `issue ${e.issueId}` : undefined,
     ];
     const level = e.level && e.level !== "error" ? `[${e.level}] ` : "";
-    errorLines.push(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`);
+    errorLines.push(oneLine(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`));
   }
   if (errorLines.length > 0) {
     lines.push("", "Errors:");

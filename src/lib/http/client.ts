@@ -52,6 +52,8 @@ export interface RequestOptions<T> {
   schema: v.GenericSchema<unknown, T>;
   /** Statuses returned as data instead of thrown (e.g. OAuth's 400 polls). */
   acceptStatuses?: readonly number[];
+  /** Deepest JSON nesting accepted (default MAX_RESPONSE_DEPTH, lib/http/depth.ts). */
+  maxDepth?: number;
 }
 
 /** A validated response. */
@@ -257,7 +259,7 @@ async function sendWithRetries<T>(
       nextCursor: nextCursorFromLink(res.headers.get("link")),
       url,
       text,
-      parse: () => parseBody(text, opts.schema, endpoint, res.status),
+      parse: () => parseBody(text, opts.schema, endpoint, res.status, opts.maxDepth),
     };
   }
 }

@@ -4,6 +4,7 @@ import { ApiError } from "../errors.ts";
 import { BodyTooLarge, MAX_RESPONSE_BYTES, readCapped } from "./body.ts";
 import { classifyFetchFailure, type TransportFailure } from "./errors.ts";
 import { crossOriginRedirect } from "./url.ts";
+import { fetchWrite, isWriteMethod } from "./write-redirect.ts";
 
 export type Outcome = { res: Response; text: string } | { failure: TransportFailure };
 
@@ -17,7 +18,11 @@ export async function exchange(
 ): Promise<Outcome> {
   let res: Response;
   try {
-    res = await ctx.fetch(url, init);
+    if (isWriteMethod(init.method)) {
+      const w = await fetchWrite(ctx.fetch, url, init, endpoint);
+      if ("stop" in w) return { failure: { error: w.stop, retryable: false } };
+      res = w.res;
+    } else res = await ctx.fetch(url, init);
   } catch (err) {
     return { failure: classifyFetchFailure(err, url, timeoutMs) };
   }

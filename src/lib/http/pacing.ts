@@ -39,14 +39,40 @@ export async function paced(ctx: TrackerContext, key: string): Promise<(headers?
     await before;
   }
   const wait = (pace?.until ?? 0) - ctx.now();
-  if (wait > 0) {
-    ctx.log.debug(`Rate limit of ${key} reached; waiting ${wait} ms for its reset`);
-    await ctx.sleep(Math.min(wait, MAX_PACING_WAIT_MS));
-  }
+  if (pace && wait > 0) await waitForReset(ctx, key, pace, wait);
   return (headers) => {
     if (headers) note(ctx, key, headers);
     release();
   };
+}
+
+const seconds = (ms: number) => `${Math.ceil(ms / 1000).toLocaleString("en-US")} s`;
+
+/**
+ * Waits for a limit's reset, saying so on stderr (once per reset, not per request). A reset beyond
+ * MAX_PACING_WAIT_MS is waited for once per endpoint (requests already waiting share that wait);
+ * after it requests go at once, and a refusal (429) ends the run with the service's message
+ * instead of another silent minute per request.
+ */
+async function waitForReset(
+  ctx: TrackerContext,
+  key: string,
+  pace: EndpointPace,
+  wait: number,
+): Promise<void> {
+  if (pace.longWait) return pace.longWait;
+  const long = wait > MAX_PACING_WAIT_MS;
+  if (pace.saidUntil !== pace.until) {
+    pace.saidUntil = pace.until;
+    ctx.log.info(
+      long
+        ? `The service's rate limit for ${key} resets in ${seconds(wait)}; waiting ${seconds(MAX_PACING_WAIT_MS)} once, then trying again.`
+        : `The service's rate limit for ${key} is reached; waiting ${seconds(wait)} for its reset.`,
+    );
+  }
+  const slept = ctx.sleep(Math.min(wait, MAX_PACING_WAIT_MS));
+  if (long) pace.longWait = slept;
+  await slept;
 }
 
 function intHeader(headers: Headers, name: string): number | undefined {

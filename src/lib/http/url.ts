@@ -5,6 +5,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { isHostedHost } from "../env.ts";
 import { ConfigError } from "../errors.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 /** Where a request goes: the control host, an organization's region, or an absolute base URL. */
 export type Host = "control" | { org: string } | { baseUrl: string };
@@ -55,6 +56,6 @@ export function crossOriginRedirect(from: string, to: string): ConfigError | und
   if (!a || !b || a.origin === b.origin) return undefined;
   return new ConfigError(
     `${a.origin} redirected the request to ${b.origin}; tracker sends the token only to the service it belongs to, so it stopped there.`,
-    `If the service moved, point tracker at it: TRACKER_URL=${b.origin} (and \`tracker auth login --url ${b.origin}\` for a stored login).`,
+    `If the service moved, point tracker at it: TRACKER_URL=${quoteWord(b.origin)} (and \`tracker auth login --url ${quoteWord(b.origin)}\` for a stored login).`,
   );
 }

@@ -47,16 +47,3 @@ export function listedRefs(
   return (row) =>
     (byPrefix.get(shortIdPrefix(row.shortId))?.size ?? 0) > 1 ? `${row.org}/${row.shortId}` : row.shortId;
 }
-
-/** The tip naming the first row: by alias and suffix in aliased listings, and by the reference scripts get. */
-export function viewTip<R extends { shortId: string; alias?: string }>(
-  first: R,
-  aliased: boolean,
-  refOf: (r: R) => string,
-): string {
-  const ref = refOf(first);
-  if (!aliased) return `Tip: tracker issue view ${ref} shows an issue with its latest event.`;
-  const suffix = first.shortId.slice(first.shortId.lastIndexOf("-") + 1);
-  const byAlias = `Tip: view an issue by alias and suffix, e.g. tracker issue view ${first.alias}-${suffix}`;
-  return ref === first.shortId ? byAlias : `${byAlias}, or by organization: tracker issue view ${ref}`;
-}

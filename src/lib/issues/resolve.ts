@@ -15,6 +15,7 @@ import { searchBeyond } from "./org-search.ts";
 import { useServiceOfUrl } from "../auth/url-service.ts";
 import { writeTip } from "../output.ts";
 import { listedOrgNote } from "./known-refs.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 /** A resolved issue and the organization it belongs to. */
 export interface ResolvedIssue {
@@ -80,7 +81,7 @@ async function byShortId(
       throw new ResolutionError(
         `Issue '${shortId.toUpperCase()}'`,
         `was not found in organization '${org}'`,
-        `Tried: ${tried}. Run \`tracker issue list ${org}/\` to see its issues.`,
+        `Tried: ${tried}. Run \`tracker issue list ${quoteWord(`${org}/`)}\` to see its issues.`,
       );
     }
     throw err;
@@ -173,7 +174,7 @@ function unknownAlias(ctx: TrackerContext, prefix: string): ResolutionError | un
   const where = detected
     ? `the detected projects (${target.slice("detected:".length).split(",").join(", ")})`
     : target;
-  const command = detected ? "tracker issue list" : `tracker issue list ${target}`;
+  const command = detected ? "tracker issue list" : `tracker issue list ${quoteWord(target)}`;
   return new ResolutionError(
     `Alias '${prefix}'`,
     `is not known for ${where}`,

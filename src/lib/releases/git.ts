@@ -115,26 +115,43 @@ export async function reachableFromHead(
   return r.code === 0;
 }
 
-const RECORD = "\x1e";
-const FIELD = "\x00";
+const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const STATUS = /^\n?([A-Z])$/;
 
-/** Parses log output of LOG_FORMAT with `--name-status --no-renames` (exported for tests). */
+/**
+ * Parses `git log -z --name-status --no-renames` output of LOG_FORMAT (exported for tests). With
+ * -z every field, status and path ends with a NUL, which no commit message, author or path can
+ * contain: a message with a record separator, a line that looks like a status, or a 40-hex line
+ * stays text of its own commit and cannot forge another one. Per commit: sha, author name, email,
+ * ISO time, message, an empty field (the commit's end), then status/path pairs.
+ */
 export function parseGitLog(text: string, repository: string): LocalCommit[] {
   const out: LocalCommit[] = [];
-  for (const record of text.split(RECORD).slice(1)) {
-    const [id, name, email, timestamp, message, files = ""] = record.split(FIELD);
+  const tokens = text.split("\0");
+  let i = 0;
+  while (i < tokens.length) {
+    const id = tokens[i] as string;
+    if (!SHA.test(id)) {
+      i++;
+      continue;
+    }
+    const [name = "", email = "", timestamp = "", message = ""] = tokens.slice(i + 1, i + 5);
+    i += 6;
     const patch: LocalCommit["patch_set"] = [];
-    for (const line of files.split("\n")) {
-      const m = /^([AMDT])\t(.+)$/.exec(line);
-      if (m) patch.push({ path: m[2] as string, type: m[1] === "T" ? "M" : (m[1] as "A" | "M" | "D") });
+    for (let m = STATUS.exec(tokens[i] ?? ""); m && i + 1 < tokens.length; m = STATUS.exec(tokens[i] ?? "")) {
+      const path = tokens[i + 1] as string;
+      const type = m[1] as string;
+      if (type === "A" || type === "M" || type === "D") patch.push({ path, type });
+      else if (type === "T") patch.push({ path, type: "M" });
+      i += 2;
     }
     out.push({
-      id: id as string,
+      id,
       repository,
-      message: (message ?? "").trim(),
-      author_name: name ?? "",
-      author_email: email ?? "",
-      timestamp: timestamp ?? "",
+      message: message.trim(),
+      author_name: name,
+      author_email: email,
+      timestamp,
       patch_set: patch,
     });
   }
@@ -142,10 +159,11 @@ export function parseGitLog(text: string, repository: string): LocalCommit[] {
 }
 
 /**
- * One record per commit (RECORD first): sha, author name, email, ISO time and message, each
- * ended by FIELD. git's own escapes, since an argument cannot carry a NUL byte.
+ * One commit: sha, author name, email, ISO time and message, each ended by a NUL (git's own
+ * escape, since an argument cannot carry a NUL byte); -z ends the commit and each name-status
+ * field with a NUL too.
  */
-const LOG_FORMAT = "%x1e%H%x00%an%x00%ae%x00%aI%x00%B%x00";
+const LOG_FORMAT = "%H%x00%an%x00%ae%x00%aI%x00%B%x00";
 
 /** Commits newest first: `from..HEAD` when `from` is given, else the last `depth` commits of HEAD. */
 export async function readCommits(
@@ -157,6 +175,7 @@ export async function readCommits(
     "-c",
     "core.quotePath=false",
     "log",
+    "-z",
     "--no-color",
     "--no-renames",
     "--name-status",

@@ -1,6 +1,7 @@
 /** An organization or project the service did not find: which slug is unknown, and near matches. */
 import type { TrackerContext } from "../../context.ts";
 import { ApiError, ResolutionError } from "../errors.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 /**
  * Runs `fn`; a 404 is turned into a ResolutionError that says which slug is unknown, with a
@@ -54,6 +55,6 @@ export async function explainNotFound(
     "was not found",
     near.length > 0
       ? didYouMean(ref.project, near, (p) => `${ref.org}/${p}`)
-      : `Run \`tracker project list ${ref.org}\` to see its projects.`,
+      : `Run \`tracker project list ${quoteWord(ref.org)}\` to see its projects.`,
   );
 }

@@ -5,6 +5,7 @@ import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { ApiError, AuthError, ResolutionError } from "../errors.ts";
 import { nearMatches } from "../near.ts";
 import type { ResolvedProject, ResolveOptions } from "./target.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 /** Projects near `slug` (same but for case, or a typo away), as `org/project`, across the given orgs. */
 async function nearProjects(ctx: TrackerContext, orgs: readonly string[], slug: string): Promise<string[]> {
@@ -56,7 +57,7 @@ export async function findProjectAcrossOrgs(
     throw new ResolutionError(
       `'${slug}'`,
       "is an organization, not a project",
-      `Name a project: \`${opts.command} ${slug}/<project>\` (\`tracker project list ${slug}\` lists them).`,
+      `Name a project: \`${opts.command} ${quoteWord(`${slug}/`)}<project>\` (\`tracker project list ${quoteWord(slug)}\` lists them).`,
     );
   }
   const variants = await nearProjects(ctx, orgs, slug);

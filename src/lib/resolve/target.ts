@@ -9,6 +9,7 @@ import type { TrackerContext } from "../../context.ts";
 import { configTarget, describeSources } from "../config/sources.ts";
 import { ContextError, ResolutionError, ValidationError } from "../errors.ts";
 import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "./url.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 /** A parsed target argument. */
 export type ParsedTarget =
@@ -34,7 +35,7 @@ export function parseTarget(raw: string | undefined): ParsedTarget {
   if (looksLikeUrl(text)) {
     const u = parseServiceUrl(text);
     if (!u?.org) throw bad("not a project or organization URL of the service");
-    if (u.issue) throw bad(`an issue URL; use \`tracker issue view ${text}\``);
+    if (u.issue) throw bad(`an issue URL; use \`tracker issue view ${quoteWord(text)}\``);
     if (!SLUG_RE.test(u.org) || (u.project !== undefined && !SLUG_RE.test(u.project))) throw bad();
     return u.project ? { kind: "explicit", org: u.org, project: u.project } : { kind: "org-all", org: u.org };
   }

@@ -14,6 +14,7 @@ import {
   listReleaseFiles,
 } from "../api/artifacts.ts";
 import { debugImages, type MinifiedFrame, minifiedFrames, notCoveredByMap } from "./event-frames.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 /** What keeps a frame minified. */
 export type FrameCause =
@@ -252,9 +253,9 @@ async function explainByRelease(
 export function fixCommand(frames: readonly FrameExplanation[], ec: ExplainContext): string | undefined {
   const f = frames[0];
   if (!f) return undefined;
-  const upload = `tracker sourcemap upload <build-dir> ${ec.target}`;
-  const rel = ec.release ? ` --release ${ec.release}` : "";
-  const dist = ec.dist ? ` --dist ${ec.dist}` : "";
+  const upload = `tracker sourcemap upload <build-dir> ${quoteWord(ec.target)}`;
+  const rel = ec.release ? ` --release ${quoteWord(ec.release)}` : "";
+  const dist = ec.dist ? ` --dist ${quoteWord(ec.dist)}` : "";
   switch (f.cause) {
     case "no_debug_id":
       return `tracker sourcemap inject <build-dir> && ${upload}   (then deploy the injected files)`;
@@ -262,7 +263,7 @@ export function fixCommand(frames: readonly FrameExplanation[], ec: ExplainConte
     case "dist_mismatch":
       return `${upload}${rel}${dist}`;
     case "url_mismatch":
-      return `${upload}${rel}${dist}${f.urlPrefix ? ` --url-prefix ${f.urlPrefix}` : ""}`;
+      return `${upload}${rel}${dist}${f.urlPrefix ? ` --url-prefix ${quoteWord(f.urlPrefix)}` : ""}`;
     case "map_not_covering":
       return `${upload}   (from the same build that was deployed, maps included)`;
     case "not_applied":

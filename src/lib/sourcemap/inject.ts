@@ -11,6 +11,7 @@ import { replaceFile, RewriteRefused } from "../fs/rewrite.ts";
 import { sourceMappingUrl } from "./debug-id.ts";
 import { BadSourceMap, injectPair } from "./inject-text.ts";
 import { mapInsideTree, mapPathFor, type SkipNote, walkFiles } from "./walk.ts";
+import { oneLine } from "../format/one-line.ts";
 
 /** Extensions `inject` edits. */
 export const INJECT_EXTS = ["js", "mjs", "cjs"] as const;
@@ -115,7 +116,7 @@ export function injectPaths(paths: readonly string[], opts: { cwd: string; dryRu
 /** The human report of inject: one line per changed file, then a summary. */
 export function formatInjectReport(r: InjectReport): string[] {
   const verb = r.dryRun ? "would inject" : "injected";
-  const lines = r.injected.map((i) => `${verb} ${i.debugId}  ${i.file} (${i.changed.join(" + ")})`);
+  const lines = r.injected.map((i) => `${verb} ${i.debugId}  ${oneLine(i.file)} (${i.changed.join(" + ")})`);
   lines.push(
     `${r.injected.length} file${r.injected.length === 1 ? "" : "s"} ${r.dryRun ? "would change" : "changed"}, ${r.unchanged.length} already injected, ${r.skipped.length} skipped.`,
   );

@@ -18,11 +18,7 @@ import { inputFingerprint, readCachedBundle, writeCachedBundle } from "./cache.t
 import { ChunkSpool } from "./spool.ts";
 import { sendChunks } from "./transfer.ts";
 import { type SkipNote, walkFiles } from "./walk.ts";
-
-/** Seconds between assemble polls with `wait`, and the default longest wait (legacy sentry-cli's). */
-export const POLL_INTERVAL_MS = 1_000;
-/** Longest wait for ok/error when the server names no `maxWait`. */
-export const DEFAULT_MAX_WAIT_MS = 300_000;
+import { assembleWaitMs, waitForAssembly } from "./assemble-wait.ts";
 
 /** Input of uploadSourcemaps. */
 export interface UploadInput {
@@ -75,7 +71,7 @@ function failed(org: string, a: AssembleResponse): ApiError {
   });
 }
 
-/** Polls assemble until ok or error (or the wait runs out: then the last state is reported). */
+/** Polls assemble until ok or error, at most maxWaitMs (capped, with progress: assemble-wait.ts). */
 async function waitForResult(
   ctx: TrackerContext,
   org: string,
@@ -83,13 +79,7 @@ async function waitForResult(
   first: AssembleResponse,
   maxWaitMs: number,
 ): Promise<AssembleResponse> {
-  let a = first;
-  const until = ctx.now() + maxWaitMs;
-  while ((a.state === "created" || a.state === "assembling") && ctx.now() < until) {
-    await ctx.sleep(POLL_INTERVAL_MS);
-    a = await assembleBundle(ctx, org, req);
-  }
-  return a;
+  return waitForAssembly(ctx, first, () => assembleBundle(ctx, org, req), maxWaitMs);
 }
 
 /** Runs one upload for `org` and `projects`. */
@@ -131,7 +121,7 @@ export async function uploadSourcemaps(
     const a = await assembleBundle(ctx, org, req);
     if (a.missingChunks.length === 0 && a.state !== "not_found") {
       ctx.log.debug(`sourcemap upload: inputs unchanged; bundle ${cached.checksum} is known to the service`);
-      const done = input.wait ? await waitForResult(ctx, org, req, a, DEFAULT_MAX_WAIT_MS) : a;
+      const done = input.wait ? await waitForResult(ctx, org, req, a, assembleWaitMs(undefined)) : a;
       if (done.state === "error") throw failed(org, done);
       const n = cached.chunks.length;
       return report(
@@ -191,7 +181,7 @@ export async function uploadSourcemaps(
         files: built.files,
       });
     }
-    const maxWait = options.maxWait ? options.maxWait * 1000 : DEFAULT_MAX_WAIT_MS;
+    const maxWait = assembleWaitMs(options.maxWait);
     const done = input.wait ? await waitForResult(ctx, org, req, a, maxWait) : a;
     if (done.state === "error") throw failed(org, done);
     const total = spool.chunks.length;

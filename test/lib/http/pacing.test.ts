@@ -1,7 +1,9 @@
 /** Requests are paced by the rate-limit headers of earlier answers, before a 429 happens. */
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
+import { ApiError } from "../../../src/lib/errors.ts";
 import { apiRequest } from "../../../src/lib/http/client.ts";
+import { MAX_PACING_WAIT_MS } from "../../../src/lib/http/pacing.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext } from "../../helpers/context.ts";
 import { useFakeApi } from "../../helpers/fake-api.ts";
@@ -56,4 +58,44 @@ test("ConcurrentRemaining 0: later requests to that endpoint go one at a time (a
   const rounds = api.requests.map((r) => r.round);
   // Without pacing the three would share one round.
   expect(new Set(rounds).size).toBe(4);
+});
+
+describe("a reset far in the future (Remaining 0)", () => {
+  const farReset = (t: ReturnType<typeof createTestContext>) => ({
+    "X-Sentry-Rate-Limit-Remaining": "0",
+    "X-Sentry-Rate-Limit-Reset": String(Math.floor(t.ctx.now() / 1000) + 3600),
+  });
+
+  test("is waited for once (60 s, said on stderr), not once per request", async () => {
+    const t = createTestContext({ api, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
+    api.inject({ path: ORGS, status: 200, body: [], headers: farReset(t), times: 3 });
+    await get(t.ctx);
+    await Promise.all([get(t.ctx), get(t.ctx)]);
+    await get(t.ctx);
+    expect(t.sleeps).toEqual([MAX_PACING_WAIT_MS]);
+    expect(t.stderr()).toBe(
+      `The service's rate limit for GET ${ORGS} resets in 3,600 s; waiting 60 s once, then trying again.\n`,
+    );
+  });
+
+  test("a refusal after that wait ends the run with the service's message", async () => {
+    const t = createTestContext({ api, env: { TRACKER_AUTH_TOKEN: USER_TOKEN } });
+    const headers = farReset(t);
+    api.inject({ path: ORGS, status: 200, body: [], headers });
+    api.inject({
+      path: ORGS,
+      status: 429,
+      body: {
+        detail: "You are attempting to use this endpoint too frequently. Limit is 40 requests in 1 seconds",
+      },
+      headers,
+    });
+    await get(t.ctx);
+    const err = await get(t.ctx).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(429);
+    expect((err as ApiError).format()).toContain("You are attempting to use this endpoint too frequently");
+    expect(t.sleeps).toEqual([MAX_PACING_WAIT_MS]);
+    expect(api.requestsTo(ORGS)).toHaveLength(2);
+  });
 });
