@@ -155,6 +155,6 @@ test("help environment at 80 columns: the precedence block wraps under its text,
   expect(block.length).toBeGreaterThan(5);
   for (const l of block) expect(l).toMatch(/^ {2}(Token|Service|Target|Output|Agents): {2,}\S|^ {12}\S/);
   expect(block.find((l) => l.startsWith("  Service:"))).toBe(
-    "  Service:  TRACKER_URL > SENTRY_URL > an org token's own URL > the only stored",
+    "  Service:  an org token's own URL > TRACKER_URL > SENTRY_URL > the only stored",
   );
 });
