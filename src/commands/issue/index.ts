@@ -19,6 +19,7 @@ import {
   resolveCommand,
   unresolveCommand,
 } from "./changes.ts";
+import { activityCommand, linkCommand, mergeCommand, unlinkCommand } from "./incident-specs.ts";
 import { tagsCommand } from "./tags-spec.ts";
 
 /** Sort orders of `issue list`. */
@@ -170,6 +171,10 @@ export const issueRoutes = buildRouteMap({
     note: noteCommand,
     events: eventsCommand,
     tags: tagsCommand,
+    activity: activityCommand,
+    merge: mergeCommand,
+    link: linkCommand,
+    unlink: unlinkCommand,
   },
   aliases: { reopen: "unresolve", ignore: "archive" },
   docs: {

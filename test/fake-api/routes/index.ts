@@ -4,6 +4,7 @@ import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
 import { chunkRoutes } from "./chunks.ts";
 import { exploreRoutes } from "./explore.ts";
+import { incidentRoutes } from "./incidents.ts";
 import { issueRoutes } from "./issues.ts";
 import { logRoutes } from "./logs.ts";
 import { monitorRoutes } from "./monitors.ts";
@@ -18,6 +19,7 @@ export const allRoutes: Route[] = [
   ...authRoutes,
   ...oauthRoutes,
   ...orgRoutes,
+  ...incidentRoutes,
   ...issueRoutes,
   ...chunkRoutes,
   ...triageRoutes,
