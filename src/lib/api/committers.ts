@@ -4,7 +4,6 @@
  */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { ApiError } from "../errors.ts";
 import { apiRequest } from "../http/client.ts";
 
 const Author = v.looseObject({
@@ -48,15 +47,16 @@ export async function listCommitters(
   project: string,
   eventId: string,
 ): Promise<Committer[]> {
-  try {
-    const res = await apiRequest(ctx, {
-      path: `/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(project)}/events/${encodeURIComponent(eventId)}/committers/`,
-      host: { org },
-      schema: v.looseObject({ committers: v.array(Committer) }),
-    });
-    return res.data.committers;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return [];
-    throw err;
-  }
+  const res = await apiRequest(ctx, {
+    path: `/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(project)}/events/${encodeURIComponent(eventId)}/committers/`,
+    host: { org },
+    // A 404 is the usual answer (no release, no commits): data, not a stale region to look up again.
+    acceptStatuses: [404],
+    schema: v.union([
+      v.looseObject({ committers: v.array(Committer) }),
+      v.looseObject({ detail: v.unknown() }),
+    ]),
+  });
+  const data = res.data as { committers?: Committer[] };
+  return res.status === 404 ? [] : (data.committers ?? []);
 }
