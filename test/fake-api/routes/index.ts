@@ -4,6 +4,7 @@ import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
 import { chunkRoutes } from "./chunks.ts";
 import { exploreRoutes } from "./explore.ts";
+import { feedbackRoutes } from "./feedback.ts";
 import { incidentRoutes } from "./incidents.ts";
 import { issueRoutes } from "./issues.ts";
 import { logRoutes } from "./logs.ts";
@@ -11,6 +12,7 @@ import { monitorRoutes } from "./monitors.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { orgRoutes } from "./orgs.ts";
 import { releaseRoutes } from "./releases.ts";
+import { replayRoutes } from "./replays.ts";
 import { traceRoutes } from "./traces.ts";
 import { triageRoutes } from "./triage.ts";
 
@@ -20,6 +22,7 @@ export const allRoutes: Route[] = [
   ...oauthRoutes,
   ...orgRoutes,
   ...incidentRoutes,
+  ...feedbackRoutes,
   ...issueRoutes,
   ...chunkRoutes,
   ...triageRoutes,
@@ -29,4 +32,5 @@ export const allRoutes: Route[] = [
   ...traceRoutes,
   ...monitorRoutes,
   ...releaseRoutes,
+  ...replayRoutes,
 ];

@@ -358,7 +358,8 @@ const SORTS: Record<string, (a: FakeIssue, b: FakeIssue) => number> = {
   user: (a, b) => b.userCount - a.userCount,
 };
 
-function listIssues(req: FakeRequest): Response {
+/** `GET organizations/{org}/issues/` (feedback.ts answers the feedback category first). */
+export function listIssues(req: FakeRequest): Response {
   const org = findOrg(req.state, req.params.org ?? "");
   if (!org || !canSeeOrg(req, org)) return notFound();
   const projectParams = req.query.getAll("project");
