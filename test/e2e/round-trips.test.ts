@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { setAutofixScenario } from "../fake-api/routes/autofix.ts";
 import { seedIncident } from "../fake-api/routes/incidents.ts";
+import { seedReplays } from "../fake-api/routes/replays.ts";
 import { eventIdOf } from "../fake-api/routes/triage.ts";
 import { dsnFor, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
@@ -95,6 +96,17 @@ describe("issue view and lists", () => {
       `1 us GET /api/0/organizations/acme/issues/${issue.id}/integrations/`,
       `2 us GET /api/0/organizations/acme/releases/web%401.5.0/deploys/`,
       `2 us GET /api/0/projects/acme/web/events/${eventIdOf(issue, 0)}/committers/`,
+    ]);
+  });
+
+  test("replay view warm: the replay and its recording together (1)", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const [id] = seedReplays(api.state);
+    await run(["replay", "view", id as string, "acme/web", "--json"], dir);
+    await run(["replay", "view", id as string, "acme/web", "--json"], dir);
+    expect(byRound()).toEqual([
+      `1 us GET /api/0/projects/acme/web/replays/${id}/`,
+      `1 us GET /api/0/projects/acme/web/replays/${id}/recording-segments/`,
     ]);
   });
 
