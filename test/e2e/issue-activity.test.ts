@@ -203,3 +203,46 @@ describe("issue link / unlink", () => {
     expect(r.stderr).toContain("Suggestion: Install one");
   });
 });
+
+describe("issue timeline", () => {
+  test("oldest first: releases and deploys from a day before the first event, then the issue's activity", async () => {
+    seedIncident(api.state, "acme", "WEB-50");
+    const r = await run(["issue", "timeline", "acme/WEB-50"]);
+    expect(r.exitCode).toBe(0);
+    expect(
+      r.stdout
+        .split("\n")
+        .map((l) => l.split("\t").slice(0, 2).join(" ") + (l ? ` | ${l.split("\t")[3]}` : "")),
+    ).toEqual([
+      "2026-01-12T13:00:00Z release | release web@1.5.0 (the issue's first release)",
+      "2026-01-12T14:00:00Z deploy | deploy of web@1.5.0 to staging",
+      "2026-01-13T12:00:00Z deploy | deploy of web@1.5.0 to production",
+      "2026-01-13T12:47:00Z first_seen | first event",
+      "2026-01-13T14:00:00Z assigned | assigned to Bob Stone",
+      "2026-01-13T14:10:00Z create_issue | linked acme/web#321 (GitHub)",
+      "2026-01-13T22:00:00Z set_resolved | resolved",
+      "2026-01-14T13:00:00Z set_regression | regressed in web@1.5.0",
+      "2026-01-14T21:20:00Z note | note: Rolled back the checkout flag; watching.",
+      "2026-01-15T11:30:00Z last_seen | latest event",
+      "",
+    ]);
+  });
+
+  test("--json: the window and the entries; --format md a table for agents", async () => {
+    seedIncident(api.state, "acme", "WEB-50");
+    const doc = JSON.parse((await run(["issue", "timeline", "acme/WEB-50", "--json"])).stdout);
+    expect(doc).toMatchObject({
+      issue: "WEB-50",
+      project: "acme/web",
+      window: { start: "2026-01-12T12:47:00.000Z", end: "2026-01-15T11:30:00.000Z" },
+    });
+    expect(doc.data[0]).toEqual({
+      date: expect.any(String),
+      kind: "release",
+      summary: "release web@1.5.0 (the issue's first release)",
+      user: null,
+    });
+    const md = await run(["issue", "timeline", "acme/WEB-50", "--format", "md"]);
+    expect(md.stdout).toContain("| date | kind | summary | user |");
+  });
+});

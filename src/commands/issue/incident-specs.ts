@@ -156,3 +156,19 @@ export const unlinkCommand = buildCommand<UnlinkFlags, [string, string], Tracker
     ),
   },
 });
+
+/** `issue timeline`. */
+export const timelineCommand = buildCommand<ActivityFlags, [string], TrackerContext>({
+  loader: () => import("./timeline.ts"),
+  parameters: {
+    flags: { ...globalFlags, fresh: freshFlag },
+    positional: { kind: "tuple", parameters: [issueParam] },
+  },
+  docs: {
+    brief: "Show what happened to an issue and its project, in time order",
+    fullDescription: describe(
+      'One list, oldest first: the first and latest event, the project\'s releases (its newest 25) and their deploys from a day before the first event on, and the issue\'s regressions, notes, status changes, assignments, merges and links. --json prints {"issue", "project", "window": {"start", "end"}, "data": [{"date", "kind", "summary", "user"}]}; --format md prints it as a markdown table for agents.',
+      ["tracker issue timeline WEB-4Y", "tracker issue timeline WEB-4Y --format md"],
+    ),
+  },
+});

@@ -19,7 +19,13 @@ import {
   resolveCommand,
   unresolveCommand,
 } from "./changes.ts";
-import { activityCommand, linkCommand, mergeCommand, unlinkCommand } from "./incident-specs.ts";
+import {
+  activityCommand,
+  linkCommand,
+  mergeCommand,
+  timelineCommand,
+  unlinkCommand,
+} from "./incident-specs.ts";
 import { tagsCommand } from "./tags-spec.ts";
 import { VIEW_NOTES_MAX } from "../../lib/issues/view-limits.ts";
 
@@ -177,6 +183,7 @@ export const issueRoutes = buildRouteMap({
     merge: mergeCommand,
     link: linkCommand,
     unlink: unlinkCommand,
+    timeline: timelineCommand,
   },
   aliases: { reopen: "unresolve", ignore: "archive" },
   docs: {
