@@ -8,7 +8,9 @@ import { detail, json, notFound, paginate } from "../http.ts";
 import type { FakeRequest, FakeState, Route } from "../types.ts";
 import { FAKE_NOW_MS } from "../clock.ts";
 import { type FakeIssue, findIssue, issueStore, orgIssueOr404 } from "./issues.ts";
+import { seedFeedback } from "./feedback.ts";
 import { findOrg, canSeeOrg } from "./orgs.ts";
+import { seedReplays } from "./replays.ts";
 import { eventIdOf, updateMany } from "./triage.ts";
 
 /** A linked ticket. */
@@ -318,3 +320,14 @@ export const incidentRoutes: Route[] = [
   region("PUT", "/api/0/organizations/:org/issues/", ["event:write"], bulkPut),
   region("GET", "/api/0/projects/:org/:project/events/:eventId/committers/", ["event:read"], committers),
 ];
+
+/**
+ * The sandbox's incident demo: an incident on acme/WEB-4Y (activity, a link, suspects, a first
+ * release with deploys), user feedback and replays of acme/web. Returns what to try.
+ */
+export function seedIncidentDemo(state: FakeState): { issue: string; replay: string; feedback: string } {
+  const issue = seedIncident(state, "acme", "WEB-4Y");
+  const [feedback] = seedFeedback(state);
+  const [replay] = seedReplays(state);
+  return { issue: `acme/${issue.shortId}`, replay: replay as string, feedback: `acme/${feedback?.shortId}` };
+}
