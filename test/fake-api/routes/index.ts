@@ -13,6 +13,7 @@ import { oauthRoutes } from "./oauth.ts";
 import { orgRoutes } from "./orgs.ts";
 import { releaseRoutes } from "./releases.ts";
 import { replayRoutes } from "./replays.ts";
+import { traceItemRoutes } from "./trace-items.ts";
 import { traceRoutes } from "./traces.ts";
 import { triageRoutes } from "./triage.ts";
 
@@ -33,4 +34,5 @@ export const allRoutes: Route[] = [
   ...monitorRoutes,
   ...releaseRoutes,
   ...replayRoutes,
+  ...traceItemRoutes,
 ];
