@@ -126,3 +126,10 @@ describe("issue view --format md", () => {
     );
   });
 });
+
+test("issue view A B where neither exists: the first error alone, nothing on stdout", async () => {
+  const r = await run(["issue", "view", "acme/WEB-ZZZZ", "acme/WEB-YYYY", "--json"]);
+  expect(r.exitCode).toBe(23);
+  expect(r.stdout).toBe("");
+  expect(r.stderr).toContain("WEB-ZZZZ");
+});

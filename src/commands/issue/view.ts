@@ -66,6 +66,8 @@ export default async function issueView(
   const failed = results.flatMap((r, i) =>
     r.status === "rejected" ? [{ ref: refs[i], err: r.reason }] : [],
   );
+  // Nothing found: the first error alone, as for one issue.
+  if (views.length === 0 && failed[0]) throw failed[0].err;
   if (flags.json) writeJson(this, views);
   else if (views.length > 0) {
     await writeList(
