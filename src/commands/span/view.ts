@@ -8,6 +8,7 @@ import { isoSeconds } from "../../lib/format/time.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
 import type { SpanViewFlags } from "./index.ts";
 
 /** The trace of a span, found in the spans dataset (one request). */
@@ -27,7 +28,7 @@ async function traceOf(ctx: TrackerContext, org: string, project: string, spanId
     throw new ResolutionError(
       "Span",
       `${spanId} was not found in ${org}/${project} in the last ${SPAN_VIEW_PERIOD}`,
-      `Pass its trace: tracker span view ${spanId} ${org}/${project} --trace <trace-id>`,
+      `Pass its trace: tracker span view ${spanId} ${quoteWord(`${org}/${project}`)} --trace <trace-id>`,
     );
   }
   return trace;

@@ -9,6 +9,7 @@ import type { ApiIssue } from "../api/issues.ts";
 import { mergeIssues, mergeRequest } from "../api/issue-merge.ts";
 import { canPrompt } from "../automation.ts";
 import { PromptCancelled, ValidationError } from "../errors.ts";
+import { oneLine } from "../format/one-line.ts";
 import { readRefs, resolveRefs, type Target } from "./change.ts";
 
 /** What a merge did (or would do). */
@@ -62,8 +63,8 @@ export async function confirmMerge(
     );
   }
   const [into, ...others] = targets as [Target, ...Target[]];
-  ctx.stderr.write(`Merge into ${into.issue.shortId} (${into.issue.title}):\n`);
-  for (const t of others) ctx.stderr.write(`  ${t.issue.shortId}  ${t.issue.title}\n`);
+  ctx.stderr.write(`Merge into ${into.issue.shortId} (${oneLine(into.issue.title)}):\n`);
+  for (const t of others) ctx.stderr.write(`  ${t.issue.shortId}  ${oneLine(t.issue.title)}\n`);
   ctx.stderr.write("Sentry keeps the issue with the most events as the parent.\n");
   const { confirm, isCancel } = await import("@clack/prompts");
   const answer = await confirm({ message: `Merge ${targets.length} issues?`, initialValue: false });
