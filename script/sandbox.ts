@@ -87,8 +87,10 @@ async function main(): Promise<void> {
   const { setAutofixScenario } = await import("../test/fake-api/routes/autofix.ts");
   const { issueStore, seedMyPlate } = await import("../test/fake-api/routes/issues.ts");
   const { USER_TOKEN } = await import("../test/fake-api/seed.ts");
+  const { seedIncidentDemo } = await import("../test/fake-api/routes/incidents.ts");
   const { startFakeApi } = await import("../test/fake-api/server.ts");
   let analysis: [string, string][] = [];
+  let demo: { issue: string; replay: string; feedback: string } | undefined;
   const configDir = mkdtempSync(join(tmpdir(), "tracker-sandbox-"));
   let api: FakeApi;
   try {
@@ -103,6 +105,8 @@ async function main(): Promise<void> {
         analysis = seedAnalysisStates(state, setAutofixScenario, issueStore(state).issues);
         // Issues assigned to the demo user and regressions, for `tracker status`.
         seedMyPlate(state);
+        // Activity, links, suspect commits, deploys, feedback and replays (issue 34).
+        demo = seedIncidentDemo(state);
       },
     });
   } catch (err) {
@@ -149,6 +153,20 @@ async function main(): Promise<void> {
     `  ${run} status acme`,
     "  (or dist/tracker … after `bun run build`)",
     "",
+    ...(demo
+      ? [
+          "An incident, with what happened around it:",
+          `  ${run} issue view ${demo.issue}`,
+          `  ${run} issue activity ${demo.issue}`,
+          `  ${run} issue timeline ${demo.issue} --format md`,
+          `  ${run} issue link ${demo.issue} https://github.com/acme/web/issues/400`,
+          `  ${run} feedback list acme/web`,
+          `  ${run} feedback view ${demo.feedback}`,
+          `  ${run} replay list acme/web`,
+          `  ${run} replay view ${demo.replay} acme/web`,
+          "",
+        ]
+      : []),
     "The OAuth device flow (approved automatically after two polls):",
     `  env -u TRACKER_AUTH_TOKEN TRACKER_CLIENT_ID=${TEST_CLIENT_ID} ${run} auth login`,
     "",

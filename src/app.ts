@@ -36,6 +36,8 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   query: async () => (await import("./commands/query/index.ts")).queryCommand,
   release: async () => (await import("./commands/release/index.ts")).releaseRoutes,
   monitor: async () => (await import("./commands/monitor/index.ts")).monitorRoutes,
+  feedback: async () => (await import("./commands/feedback/index.ts")).feedbackRoutes,
+  replay: async () => (await import("./commands/replay/index.ts")).replayRoutes,
   sourcemap: async () => (await import("./commands/sourcemap/index.ts")).sourcemapRoutes,
   "debug-files": async () => (await import("./commands/debug-files/index.ts")).debugFilesRoutes,
   status: async () => (await import("./commands/status/index.ts")).statusCommand,

@@ -81,6 +81,10 @@ export function wrapLine(line: string, width: number): string[] {
         break;
       }
     }
+    // A long alternation of subcommands (list|view|…) breaks after a bar.
+    for (let i = Math.min(rest.length - 1, width); cut < 0 && i > lead + 1; i--) {
+      if (rest[i - 1] === "|" && Bun.stringWidth(rest.slice(0, i)) <= width) cut = i;
+    }
     if (cut < 0) {
       const next = rest.indexOf(" ", lead + 1);
       if (next < 0) break;

@@ -157,6 +157,22 @@ describe.skipIf(needsScript)("a bulk change on a terminal", () => {
   });
 });
 
+describe.skipIf(needsScript)("issue merge on a terminal", () => {
+  test("the preview names the issues; the question defaults to No; Ctrl-C exits 130; nothing is merged", async () => {
+    const env = { TRACKER_CONFIG_DIR: tempDir(), TRACKER_URL: api.url, TRACKER_AUTH_TOKEN: USER_TOKEN };
+    const args = ["issue", "merge", "acme/WEB-51", "--into", "acme/WEB-4Y"];
+    const declined = await onTerminal(args, env, "\r", 2000);
+    expect(declined.exitCode).toBe(0);
+    expect(declined.screen).toContain("Merge into WEB-4Y");
+    expect(declined.screen).toContain("  WEB-51  ");
+    expect(declined.screen).toMatch(/○.*Yes.*●.* No/);
+    expect(declined.screen).toContain("Nothing was merged.");
+    const cancelled = await onTerminal(args, env, "\x03", 2000);
+    expect(cancelled.exitCode).toBe(130);
+    expect(api.requests.filter((q) => q.method === "PUT")).toEqual([]);
+  });
+});
+
 describe.skipIf(needsScript)("spinners on a terminal", () => {
   test("issue explain spins on a terminal, never in agent mode", async () => {
     const env = { TRACKER_CONFIG_DIR: tempDir(), TRACKER_URL: api.url, TRACKER_AUTH_TOKEN: USER_TOKEN };

@@ -164,7 +164,7 @@ describe("completion scripts", () => {
     const file = join(tempDir("tracker-compl-"), "tracker.bash");
     writeFileSync(file, script.stdout);
     expect(Bun.spawnSync(["bash", "-n", file]).exitCode).toBe(0);
-    const r = await inShell("bash", trackerOnPath(), bashComplete(["issue", "li"]));
+    const r = await inShell("bash", trackerOnPath(), bashComplete(["issue", "lis"]));
     expect(r.stdout).toBe("list\n");
   });
 

@@ -7,7 +7,8 @@ import { useFakeApi } from "../helpers/fake-api.ts";
 const api = useFakeApi();
 const view = (ref: string, configDir: string, env: Record<string, string> = {}) =>
   runCli(["issue", "view", ref, "--json"], { api, token: USER_TOKEN, configDir, env });
-const calls = () => api.requests.map((r) => `${r.host} ${r.path}`).sort();
+// The latest event's id is the fake's hash; the committers request carries it.
+const calls = () => api.requests.map((r) => `${r.host} ${r.path.replace(/[0-9a-f]{32}/, "<event>")}`).sort();
 
 describe("issue view: round trips", () => {
   test("cold acme/WEB-1 resolves the short id; warm it asks for the issue and its latest event at once", async () => {
@@ -22,6 +23,8 @@ describe("issue view: round trips", () => {
     expect(calls()).toEqual([
       "us /api/0/organizations/acme/issues/4001/",
       "us /api/0/organizations/acme/issues/4001/events/latest/",
+      "us /api/0/organizations/acme/issues/4001/integrations/",
+      "us /api/0/projects/acme/web/events/<event>/committers/",
     ]);
   });
 
@@ -34,6 +37,8 @@ describe("issue view: round trips", () => {
     expect(calls()).toEqual([
       "us /api/0/organizations/acme/issues/4002/",
       "us /api/0/organizations/acme/issues/4002/events/latest/",
+      "us /api/0/organizations/acme/issues/4002/integrations/",
+      "us /api/0/projects/acme/web/events/<event>/committers/",
     ]);
   });
 
@@ -46,6 +51,8 @@ describe("issue view: round trips", () => {
     expect(calls()).toEqual([
       "us /api/0/organizations/acme/issues/4003/",
       "us /api/0/organizations/acme/issues/4003/events/latest/",
+      "us /api/0/organizations/acme/issues/4003/integrations/",
+      "us /api/0/projects/acme/web/events/<event>/committers/",
     ]);
   });
 

@@ -8,6 +8,9 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { setAutofixScenario } from "../fake-api/routes/autofix.ts";
+import { seedIncident } from "../fake-api/routes/incidents.ts";
+import { seedReplays } from "../fake-api/routes/replays.ts";
+import { eventIdOf } from "../fake-api/routes/triage.ts";
 import { dsnFor, USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
@@ -71,14 +74,40 @@ describe("org list", () => {
 });
 
 describe("issue view and lists", () => {
-  test("issue view warm: the issue and its latest event together (1)", async () => {
+  test("issue view warm: the issue, its latest event and links together, then suspects and deploys together (2)", async () => {
     const dir = tempDir("tracker-cfg-");
     await run(["issue", "view", "WEB-4Y", "--json"], dir);
     await run(["issue", "view", "WEB-4Y", "--json"], dir);
-    expect(rounds()).toBe(1);
+    expect(rounds()).toBe(2);
     await run(["issue", "view", "4001", "--json"], dir);
     await run(["issue", "view", "4001", "--json"], dir);
-    expect(rounds()).toBe(1);
+    expect(rounds()).toBe(2);
+  });
+
+  test("issue view of an incident warm: detail, latest event, links (1); committers and the first release's deploys (2)", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const issue = seedIncident(api.state, "acme", "WEB-4Y");
+    await run(["issue", "view", "acme/WEB-4Y", "--json"], dir);
+    const r = await run(["issue", "view", "acme/WEB-4Y", "--json"], dir);
+    expect(JSON.parse(r.stdout).firstRelease.version).toBe("web@1.5.0");
+    expect(byRound()).toEqual([
+      `1 us GET /api/0/organizations/acme/issues/${issue.id}/`,
+      `1 us GET /api/0/organizations/acme/issues/${issue.id}/events/latest/`,
+      `1 us GET /api/0/organizations/acme/issues/${issue.id}/integrations/`,
+      `2 us GET /api/0/organizations/acme/releases/web%401.5.0/deploys/`,
+      `2 us GET /api/0/projects/acme/web/events/${eventIdOf(issue, 0)}/committers/`,
+    ]);
+  });
+
+  test("replay view warm: the replay and its recording together (1)", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const [id] = seedReplays(api.state);
+    await run(["replay", "view", id as string, "acme/web", "--json"], dir);
+    await run(["replay", "view", id as string, "acme/web", "--json"], dir);
+    expect(byRound()).toEqual([
+      `1 us GET /api/0/projects/acme/web/replays/${id}/`,
+      `1 us GET /api/0/projects/acme/web/replays/${id}/recording-segments/`,
+    ]);
   });
 
   test("project view warm: the project and its keys together (1)", async () => {

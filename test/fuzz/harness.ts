@@ -126,11 +126,13 @@ export function violation(c: RunCase, r: RunResult, secrets: readonly string[]):
     const at = bad.index;
     return `stack trace or invalid value: …${bad.input.slice(Math.max(0, at - 150), at + 100)}…`;
   }
-  // Changing commands report what did change before a partial failure's exit code; `tracker api`
-  // prints an error answer's body (both documented).
+  // Changing commands report what did change before a partial failure's exit code, `issue view A B`
+  // prints the issues it found before the error of one it did not; `tracker api` prints an error
+  // answer's body (all documented).
   const reports =
-    /^(issue (resolve|unresolve|reopen|archive|ignore|assign)|api)$/.test(c.argv.slice(0, 2).join(" ")) ||
-    c.argv[0] === "api";
+    /^(issue (resolve|unresolve|reopen|archive|ignore|assign|view)|feedback (resolve|unresolve|spam)|api)$/.test(
+      c.argv.slice(0, 2).join(" "),
+    ) || c.argv[0] === "api";
   if (r.exitCode !== 0 && r.stdout !== "" && !reports)
     return `stdout not empty on failure: ${r.stdout.slice(0, 120)}`;
   if (r.exitCode !== 0 && !r.stderr.trim()) return "failed without saying why on stderr";

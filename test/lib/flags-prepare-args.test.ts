@@ -162,6 +162,8 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "query",
       "release",
       "monitor",
+      "feedback",
+      "replay",
       "sourcemap",
       "debug-files",
       "status",

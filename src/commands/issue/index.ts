@@ -19,7 +19,15 @@ import {
   resolveCommand,
   unresolveCommand,
 } from "./changes.ts";
+import {
+  activityCommand,
+  linkCommand,
+  mergeCommand,
+  timelineCommand,
+  unlinkCommand,
+} from "./incident-specs.ts";
 import { tagsCommand } from "./tags-spec.ts";
+import { VIEW_NOTES_MAX } from "../../lib/issues/view-limits.ts";
 
 /** Sort orders of `issue list`. */
 export const ISSUE_SORTS = ["date", "new", "freq", "user"] as const;
@@ -97,21 +105,22 @@ export const issueRoutes = buildRouteMap({
     list: issueListCommand,
     view: buildCommand<
       { json: boolean; verbose: boolean; fresh: boolean; web: boolean },
-      [string],
+      string[],
       TrackerContext
     >({
       loader: () => import("./view.ts"),
       parameters: {
         flags: { ...globalFlags, fresh: freshFlag, web: webFlag },
         aliases: { w: "web" },
-        positional: issueArg,
+        positional: { kind: "array", parameter: issueArg.parameters[0], minimum: 1 },
       },
       docs: {
-        brief: "Show one issue with its latest event",
+        brief: "Show issues with their latest event, suspect commits and deploys",
         fullDescription: describe(
-          'Shows an issue\'s details (with its org/project), tags and latest event with its top in-app frames. --web opens the issue\'s page in the browser instead.\n\n--json prints the Issue plus "org", "metadata", "tags": [{"key", "value"}] and "latestEvent": {"eventID", "message", "platform", "timestamp", "frames": [{"filename", "function", "lineNo", "colNo", "inApp"}]} (the frames the human view shows, crashing frame first), or null.',
+          `Shows an issue's details (with its org/project), tags and latest event with its top in-app frames, then what happened around it: the release it first appeared in with that release's deploys and how long after a deploy the first event came, the suspect commits of the latest event (author, commit, message, pull request), the linked tickets and the last ${VIEW_NOTES_MAX} notes. Several issues are shown in the given order. --web opens the issue's page in the browser instead.\n\n--json prints the Issue plus "org", "metadata", "tags": [{"key", "value"}], "latestEvent": {"eventID", "message", "platform", "timestamp", "frames": [{"filename", "function", "lineNo", "colNo", "inApp"}]} (the frames the human view shows, crashing frame first) or null, "suspectCommits": [{"author", "commit", "message", "repository", "date", "pullRequest": {"title", "url"} | null}], "firstRelease": {"version", "deploys": [{"environment", "dateFinished"}], "firstEventAfter": {"environment", "ms"} | null} | null, "links": [{"id", "key", "url", "title", "integrationId", "provider"}] and "notes" (as issue activity --json rows); with several issues, an array of those in the given order.`,
           [
             "tracker issue view WEB-4Y",
+            "tracker issue view WEB-4Y WEB-51 API-2 --json",
             "tracker issue view 4001 --json",
             "tracker issue view 4Y",
             "tracker issue view WEB-4Y --web",
@@ -170,6 +179,11 @@ export const issueRoutes = buildRouteMap({
     note: noteCommand,
     events: eventsCommand,
     tags: tagsCommand,
+    activity: activityCommand,
+    merge: mergeCommand,
+    link: linkCommand,
+    unlink: unlinkCommand,
+    timeline: timelineCommand,
   },
   aliases: { reopen: "unresolve", ignore: "archive" },
   docs: {

@@ -1,9 +1,12 @@
 import type { TrackerContext } from "../../context.ts";
 import { type ApiEvent, getLatestEvent } from "../../lib/api/events.ts";
-import { ApiError } from "../../lib/errors.ts";
+import { FAN_OUT_CONCURRENCY, settleLimit } from "../../lib/concurrency.ts";
+import { ApiError, ValidationError } from "../../lib/errors.ts";
+import { formatIssueIncident } from "../../lib/format/issue-incident.ts";
 import { formatIssueView, toIssueViewJson } from "../../lib/format/issue-view.ts";
 import { issueWith } from "../../lib/issues/issue-with.ts";
 import { knownIssueRef, resolveIssue } from "../../lib/issues/resolve.ts";
+import { readLinks, readViewExtras } from "../../lib/issues/view-extras.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 
@@ -23,26 +26,60 @@ async function latestOrNull(ctx: TrackerContext, org: string, id: string): Promi
   }
 }
 
-/** `tracker issue view <issue>`: the issue, its tags and its latest event; `--web` opens its page. */
+/** One issue's view document: the issue, its latest event and what happened around it. */
+async function viewOne(ctx: TrackerContext, ref: string, fresh: boolean) {
+  const { org, issue, extra } = await issueWith(
+    ctx,
+    ref,
+    { command: "tracker issue view", fresh },
+    (org, id) => Promise.all([latestOrNull(ctx, org, id), readLinks(ctx, org, id)]),
+  );
+  const [event, links] = extra;
+  const more = await readViewExtras(ctx, org, issue, event, links);
+  return { ...toIssueViewJson(more.issue, event, org), ...more.extras };
+}
+
+/**
+ * `tracker issue view <issue>…`: each issue, its tags, latest event, suspect commits, first
+ * release with its deploys, linked tickets and last notes, in the given order; `--web` opens a page.
+ */
 export default async function issueView(
   this: TrackerContext,
   flags: { json: boolean; fresh: boolean; web: boolean },
-  ref: string,
+  ...refs: string[]
 ): Promise<void> {
   if (flags.web) {
+    if (refs.length !== 1) throw new ValidationError("--web opens one issue; name only one.", "web");
+    const ref = refs[0] as string;
     // A reference resolved before needs no request at all; otherwise resolving is the only one.
     const known = flags.fresh ? undefined : knownIssueRef(this, ref);
     const { org, id } = known ?? (await resolveIssueId(this, ref, flags.fresh));
     return openWeb(this, org, webPath.issue(id), flags.json);
   }
-  const {
-    org,
-    issue,
-    extra: event,
-  } = await issueWith(this, ref, { command: "tracker issue view", fresh: flags.fresh }, (org, id) =>
-    latestOrNull(this, org, id),
+  if (refs.length === 1) {
+    const view = await viewOne(this, refs[0] as string, flags.fresh);
+    if (flags.json) return writeJson(this, view);
+    return writeList(this, [...formatIssueView(view, this.now()), ...formatIssueIncident(view, this.now())]);
+  }
+  const results = await settleLimit(refs, FAN_OUT_CONCURRENCY, (ref) => viewOne(this, ref, flags.fresh));
+  const views = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const failed = results.flatMap((r, i) =>
+    r.status === "rejected" ? [{ ref: refs[i], err: r.reason }] : [],
   );
-  const view = toIssueViewJson(issue, event, org);
-  if (flags.json) return writeJson(this, view);
-  await writeList(this, formatIssueView(view, this.now()));
+  // Nothing found: the first error alone, as for one issue.
+  if (views.length === 0 && failed[0]) throw failed[0].err;
+  if (flags.json) writeJson(this, views);
+  else if (views.length > 0) {
+    await writeList(
+      this,
+      views.flatMap((v, i) => [
+        ...(i > 0 ? ["", "─".repeat(40), ""] : []),
+        ...formatIssueView(v, this.now()),
+        ...formatIssueIncident(v, this.now()),
+      ]),
+    );
+  }
+  for (const f of failed.slice(1))
+    this.log.warn(`${f.ref}: ${f.err instanceof Error ? f.err.message : String(f.err)}`);
+  if (failed[0]) throw failed[0].err;
 }

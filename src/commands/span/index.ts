@@ -10,7 +10,7 @@ import {
 } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
+import { SPAN_LIMIT, SPAN_LIST_PERIOD, SPAN_VIEW_PERIOD } from "../../lib/explore/limits.ts";
 
 /** Sort orders of `span list`. */
 export const SPAN_SORTS = ["newest", "duration"] as const;
@@ -90,9 +90,57 @@ export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerCon
   },
 });
 
+/** Flags of `span view`. */
+export interface SpanViewFlags {
+  readonly json: boolean;
+  readonly verbose: boolean;
+  readonly fresh: boolean;
+  readonly trace?: string;
+}
+
+/** `span view`. */
+export const spanViewCommand = buildCommand<SpanViewFlags, [string, string?], TrackerContext>({
+  loader: () => import("./view.ts"),
+  parameters: {
+    positional: {
+      kind: "tuple",
+      parameters: [
+        { placeholder: "span-id", brief: "The span's ID (16 hex)", parse: String },
+        {
+          placeholder: "org/project",
+          brief: "Its project (auto-detected when omitted)",
+          parse: String,
+          optional: true,
+        },
+      ],
+    },
+    flags: {
+      ...globalFlags,
+      fresh: freshFlag,
+      trace: {
+        kind: "parsed",
+        placeholder: "<trace-id>",
+        parse: parseTraceId,
+        optional: true,
+        brief: "The span's trace (skips looking it up)",
+      },
+    },
+  },
+  docs: {
+    brief: "Show every attribute of one span",
+    fullDescription: describe(
+      `Shows a span's attributes (op, description, duration, status, release, environment, custom attributes…). Without --trace its trace is first looked up in the spans dataset (the last ${SPAN_VIEW_PERIOD}); with --trace it is one request. --json prints {"spanId", "traceId", "org", "project", "timestamp", "attributes": [{"name", "type", "value"}]}. ${TARGET_HELP}`,
+      [
+        "tracker span view b1c2d3e4f5a6b7c8 acme/web",
+        "tracker span view b1c2d3e4f5a6b7c8 --trace aaaa1111bbbb2222cccc3333dddd4444 --json",
+      ],
+    ),
+  },
+});
+
 /** Routes of `tracker span`. */
 export const spanRoutes = buildRouteMap({
-  routes: { list: spanListCommand },
+  routes: { list: spanListCommand, view: spanViewCommand },
   docs: {
     brief: "Inspect spans",
     fullDescription: describe("Work with spans (the timed operations inside traces).", [

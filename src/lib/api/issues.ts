@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
+import { ActivityField } from "./activity.ts";
 import type { FetchedPage } from "../http/paginate.ts";
 import { parseServiceUrl } from "../resolve/url.ts";
 
@@ -46,6 +47,10 @@ export const ApiIssue = v.object({
    */
   statusDetails: v.fallback(v.optional(v.nullable(v.record(v.string(), v.unknown()))), null),
   assignedTo: v.fallback(v.optional(v.nullable(Assignee)), null),
+  /** Detail only (absent from lists and short-id lookups): the last 100 activity items, newest first. */
+  activity: ActivityField,
+  /** Detail only: the release the issue first appeared in (API.md §22.7). */
+  firstRelease: v.fallback(v.optional(v.nullable(v.looseObject({ version: v.string() }))), undefined),
 });
 /** A validated issue from the API. */
 export type ApiIssue = v.InferOutput<typeof ApiIssue>;

@@ -3,6 +3,7 @@
  */
 import { COLLAPSE_RUN_MIN, normalizeDescription } from "../traces/collapse.ts";
 import { assigneeText, statusDetailText } from "./issue-status.ts";
+import { incidentSections } from "./markdown-incident.ts";
 import {
   block,
   group,
@@ -119,6 +120,7 @@ export function issueSections(d: Obj): Section[] {
       priority: 0,
     });
   tagsGroup(out, d.tags);
+  out.push(...incidentSections(d));
   if (latest) {
     out.push({
       text: `### Latest event\n${line(latest.eventID)} · ${line(latest.timestamp)} · ${line(latest.message)}`,

@@ -1,7 +1,7 @@
 /**
  * MCP read tools over the data commands: logs, spans, aggregate queries, issue tags, releases and
  * "my plate" status. Each runs its CLI command in-process like the issue tools; descriptions stay terse (the
- * whole tools/list answer is kept under 8 KB).
+ * whole tools/list answer is kept under 10 KB).
  */
 import { int, LIST_FLAGS, one, opt, pos, schema, str, type ToolArgs, type ToolSpec } from "./tool-kit.ts";
 

@@ -1,7 +1,7 @@
 /**
  * The MCP tools: each mirrors one CLI verb and is run as that verb's command line, in-process, so
  * the tools share the CLI's authentication, resolution, caches, retries, errors and JSON shapes.
- * Descriptions are terse on purpose: the whole `tools/list` answer stays under 8 KB, and the
+ * Descriptions are terse on purpose: the whole `tools/list` answer stays under 10 KB, and the
  * conventions every tool shares are explained once in the server's instructions.
  */
 import { parseServiceUrl } from "../resolve/url.ts";
@@ -22,6 +22,7 @@ import {
   type ToolSpec,
 } from "./tool-kit.ts";
 import { DATA_TOOLS } from "./tools-data.ts";
+import { INCIDENT_TOOLS } from "./tools-incidents.ts";
 
 export { type ArgSchema, type Invocation, OUTPUT_PROPS, type ToolArgs, type ToolSpec } from "./tool-kit.ts";
 
@@ -157,7 +158,7 @@ const CORE_TOOLS: readonly ToolSpec[] = [
 ];
 
 /** Every tool: the issue and trace tools, then the data tools (logs, spans, queries, tags, releases, status). */
-export const TOOLS: readonly ToolSpec[] = [...CORE_TOOLS, ...DATA_TOOLS];
+export const TOOLS: readonly ToolSpec[] = [...CORE_TOOLS, ...DATA_TOOLS, ...INCIDENT_TOOLS];
 
 /**
  * `issue_update`: the status verb and/or `issue assign`, each over every issue. Status values are
@@ -220,7 +221,7 @@ export function annotationsOf(t: ToolSpec): Record<string, unknown> {
 /**
  * The schema a client is shown: the tool's own arguments. The output arguments every tool takes
  * (fields, maxChars, format) are explained once in the server's instructions instead of in every
- * schema, which keeps `tools/list` under 8 KB; extra properties are not forbidden in the listing
+ * schema, which keeps `tools/list` under 10 KB; extra properties are not forbidden in the listing
  * (the server still refuses unknown ones with an isError result).
  */
 export function listedSchema(schema: ArgSchema): Record<string, unknown> {

@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { rmSync } from "node:fs";
 import { setAutofixScenario } from "../../fake-api/routes/autofix.ts";
+import { seedFeedback } from "../../fake-api/routes/feedback.ts";
+import { seedIncident } from "../../fake-api/routes/incidents.ts";
+import { seedReplays } from "../../fake-api/routes/replays.ts";
 import { TRACE_NESTED } from "../../fake-api/routes/traces.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";
 import { runCli, tempDir } from "../../helpers/cli.ts";
@@ -55,11 +58,11 @@ describe("tracker mcp over stdio", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("tools/list stays under 8 KB and offers no write tool by default", async () => {
+  test("tools/list stays under 10 KB and offers no write tool by default", async () => {
     const s = await session();
     const list = await s.request("tools/list");
     const size = Buffer.byteLength(JSON.stringify(list.result));
-    expect(size).toBeLessThan(8 * 1024);
+    expect(size).toBeLessThan(10 * 1024);
     const names = ((list.result?.tools ?? []) as { name: string }[]).map((t) => t.name);
     expect(names).toEqual([
       "issue_list",
@@ -80,6 +83,12 @@ describe("tracker mcp over stdio", () => {
       "release_list",
       "release_view",
       "status",
+      "issue_activity",
+      "issue_timeline",
+      "feedback_list",
+      "feedback_view",
+      "replay_list",
+      "replay_view",
     ]);
     await closeCleanly(s);
     const w = await session(["--allow-writes"]);
@@ -89,7 +98,7 @@ describe("tracker mcp over stdio", () => {
       "issue_update",
       "issue_note",
     ]);
-    expect(Buffer.byteLength(JSON.stringify(all.result))).toBeLessThan(8 * 1024);
+    expect(Buffer.byteLength(JSON.stringify(all.result))).toBeLessThan(10 * 1024);
     await closeCleanly(w);
   });
 
@@ -148,6 +157,22 @@ describe("tracker mcp over stdio", () => {
     const bad = await call(s, "org_list", { fields: ["nope"] });
     expect(bad.isError).toBe(true);
     expect(JSON.parse(bad.text).error).toMatchObject({ class: "ValidationError", code: 21 });
+    await closeCleanly(s);
+  });
+
+  test("incident tools: issue_activity, feedback_list and replay_view return the CLI's documents", async () => {
+    seedIncident(api.state, "acme", "WEB-4Y");
+    seedFeedback(api.state);
+    const [replay] = seedReplays(api.state);
+    const s = await session();
+    const activity = JSON.parse((await call(s, "issue_activity", { issue: "acme/WEB-4Y" })).text);
+    expect(activity.data.map((a: { type: string }) => a.type)).toContain("set_regression");
+    const feedback = JSON.parse((await call(s, "feedback_list", { target: "acme/web", status: "all" })).text);
+    expect(feedback.data).toHaveLength(3);
+    const view = JSON.parse((await call(s, "replay_view", { replay, target: "acme/web" })).text);
+    expect(view.breadcrumbs.map((b: { category: string }) => b.category)).toContain("ui.click");
+    const md = await call(s, "issue_timeline", { issue: "acme/WEB-4Y", format: "md" });
+    expect(md.text).toContain("| date | kind | summary | user |");
     await closeCleanly(s);
   });
 

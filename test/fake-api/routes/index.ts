@@ -4,12 +4,16 @@ import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
 import { chunkRoutes } from "./chunks.ts";
 import { exploreRoutes } from "./explore.ts";
+import { feedbackRoutes } from "./feedback.ts";
+import { incidentRoutes } from "./incidents.ts";
 import { issueRoutes } from "./issues.ts";
 import { logRoutes } from "./logs.ts";
 import { monitorRoutes } from "./monitors.ts";
 import { oauthRoutes } from "./oauth.ts";
 import { orgRoutes } from "./orgs.ts";
 import { releaseRoutes } from "./releases.ts";
+import { replayRoutes } from "./replays.ts";
+import { traceItemRoutes } from "./trace-items.ts";
 import { traceRoutes } from "./traces.ts";
 import { triageRoutes } from "./triage.ts";
 
@@ -18,6 +22,8 @@ export const allRoutes: Route[] = [
   ...authRoutes,
   ...oauthRoutes,
   ...orgRoutes,
+  ...incidentRoutes,
+  ...feedbackRoutes,
   ...issueRoutes,
   ...chunkRoutes,
   ...triageRoutes,
@@ -27,4 +33,6 @@ export const allRoutes: Route[] = [
   ...traceRoutes,
   ...monitorRoutes,
   ...releaseRoutes,
+  ...replayRoutes,
+  ...traceItemRoutes,
 ];

@@ -6,6 +6,7 @@ import { detail, json, notFound, paginate } from "../http.ts";
 import type { FakeRequest, FakeState, Route, SeedOrg, SeedProject } from "../types.ts";
 import { FAKE_NOW_MS } from "../clock.ts";
 import { canSeeOrg, findOrg } from "./orgs.ts";
+import { activityOf, firstReleaseOf } from "./incidents.ts";
 
 /** The fake server's "now": seeds are placed relative to it (matches the test context clock). */
 export const ISSUES_NOW_MS = FAKE_NOW_MS;
@@ -357,7 +358,8 @@ const SORTS: Record<string, (a: FakeIssue, b: FakeIssue) => number> = {
   user: (a, b) => b.userCount - a.userCount,
 };
 
-function listIssues(req: FakeRequest): Response {
+/** `GET organizations/{org}/issues/` (feedback.ts answers the feedback category first). */
+export function listIssues(req: FakeRequest): Response {
   const org = findOrg(req.state, req.params.org ?? "");
   if (!org || !canSeeOrg(req, org)) return notFound();
   const projectParams = req.query.getAll("project");
@@ -412,12 +414,12 @@ export function orgIssueOr404(req: FakeRequest): { org: SeedOrg; issue: FakeIssu
 function issueDetail(state: FakeState, x: FakeIssue) {
   return {
     ...issueJson(state, x),
-    activity: [],
+    activity: activityOf(state, x.id),
     seenBy: [],
     participants: [],
     pluginActions: [],
     userReportCount: 0,
-    firstRelease: null,
+    firstRelease: firstReleaseOf(state, x.id),
     lastRelease: null,
     tags: [
       { key: "environment", name: "Environment", totalValues: x.count },

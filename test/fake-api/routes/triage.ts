@@ -144,7 +144,8 @@ async function updateOne(req: FakeRequest): Promise<Response> {
   return applyUpdate(req.state, r.org, [r.issue], body);
 }
 
-async function updateMany(req: FakeRequest): Promise<Response> {
+/** The bulk PUT (explicit ids or a query); incidents.ts sends merges elsewhere. */
+export async function updateMany(req: FakeRequest): Promise<Response> {
   const org = findOrg(req.state, req.params.org ?? "");
   if (!org || !canSeeOrg(req, org)) return notFound();
   const body = await bodyOf(req);

@@ -1,0 +1,18 @@
+import type { TrackerContext } from "../../context.ts";
+import { setFeedbackStatus } from "../../lib/issues/feedback-status.ts";
+import type { FeedbackChangeFlags } from "./index.ts";
+
+/** `tracker feedback resolve <feedback…>`. */
+export default async function feedbackResolve(
+  this: TrackerContext,
+  flags: FeedbackChangeFlags,
+  ...refs: string[]
+) {
+  await setFeedbackStatus(
+    this,
+    { command: "tracker feedback resolve", verb: "resolve", done: "resolved" },
+    flags,
+    refs,
+    "resolved",
+  );
+}

@@ -1,0 +1,45 @@
+import type { TrackerContext } from "../../context.ts";
+import { listReplays } from "../../lib/api/replays.ts";
+import { formatReplayTable, toReplayRow } from "../../lib/format/replay.ts";
+import { writeJson, writeList, writeTip } from "../../lib/output.ts";
+import { getProjectId } from "../../lib/resolve/project-id.ts";
+import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { quoteWord } from "../../lib/shell-quote.ts";
+import type { ReplayListFlags } from "./index.ts";
+
+/** `tracker replay list [<org>/<project>]`: the project's replays, newest first. */
+export default async function replayList(this: TrackerContext, flags: ReplayListFlags, target?: string) {
+  const { org, project } = await resolveOrgProject(this, target, {
+    command: "tracker replay list",
+    fresh: flags.fresh,
+  });
+  const projectId = await getProjectId(this, org, project, flags.fresh);
+  const page = await listReplays(this, {
+    org,
+    projectId,
+    period: flags.period,
+    limit: flags.limit,
+    query: flags.query,
+    cursor: flags.cursor,
+  });
+  const rows = page.data.map(toReplayRow);
+  if (flags.json) {
+    return writeJson(this, {
+      data: rows,
+      hasMore: page.nextCursor !== undefined,
+      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+    });
+  }
+  if (rows.length === 0)
+    return writeTip(this, `No replays in ${org}/${project} in the last ${flags.period}.`);
+  await writeList(
+    this,
+    formatReplayTable(rows, { width: this.isStdoutTTY ? this.terminalWidth : undefined, nowMs: this.now() }),
+    `Replays of ${org}/${project}`,
+  );
+  if (page.nextCursor)
+    writeTip(
+      this,
+      `More: tracker replay list ${quoteWord(`${org}/${project}`)} -c ${quoteWord(page.nextCursor)}`,
+    );
+}

@@ -1,0 +1,40 @@
+import type { TrackerContext } from "../../context.ts";
+import { getReplay, listReplaySegments } from "../../lib/api/replays.ts";
+import { ValidationError } from "../../lib/errors.ts";
+import { formatReplayView, replayBreadcrumbs, toReplayRow } from "../../lib/format/replay.ts";
+import { writeJson, writeList } from "../../lib/output.ts";
+import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import type { ReplayViewFlags } from "./index.ts";
+
+/** `tracker replay view <replay-id> [<org>/<project>]`: the replay and its breadcrumbs, fetched together. */
+export default async function replayView(
+  this: TrackerContext,
+  flags: ReplayViewFlags,
+  rawId: string,
+  target?: string,
+) {
+  const id = rawId.trim().toLowerCase().replace(/-/g, "");
+  if (!/^[0-9a-f]{32}$/.test(id))
+    throw new ValidationError(`'${rawId}' is not a replay ID (32 hex characters).`, "replay-id");
+  const { org, project } = await resolveOrgProject(this, target, {
+    command: "tracker replay view <replay-id>",
+    fresh: flags.fresh,
+  });
+  const [replay, segments] = await Promise.all([
+    getReplay(this, org, project, id),
+    listReplaySegments(this, org, project, id),
+  ]);
+  const r = replay;
+  const view = {
+    ...toReplayRow(r),
+    org,
+    project,
+    allUrls: r.urls ?? [],
+    errorIds: r.error_ids ?? [],
+    traceIds: r.trace_ids ?? [],
+    releases: r.releases ?? [],
+    breadcrumbs: replayBreadcrumbs(segments),
+  };
+  if (flags.json) return writeJson(this, view);
+  await writeList(this, formatReplayView(view));
+}
