@@ -1,13 +1,14 @@
 /**
- * The one definition of "this machine" for URLs: `localhost` (and `*.localhost`), 127.0.0.0/8 and
- * ::1, with or without the brackets a URL's hostname keeps. Plain http, browser opening, release
- * downloads and DSN sends all ask here.
+ * The one definition of "this machine" for URLs: `localhost`, `127.0.0.1` and `::1` (with or
+ * without the brackets a URL's hostname keeps), the same three install.sh accepts. Other 127/8
+ * addresses and `*.localhost` names are not trusted to stay on the machine. Plain http, browser
+ * opening, release downloads and DSN sends all ask here.
  */
 
 /** True when `hostname` (as `URL.hostname` gives it, or bare) names this machine. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(?:\.\d{1,3}){3}$/.test(h);
+  return h === "localhost" || h === "127.0.0.1" || h === "::1";
 }
 
 /** True when a URL's host is this machine; false for anything that does not parse. */

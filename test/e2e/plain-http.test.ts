@@ -89,7 +89,8 @@ describe("a plain-http DSN", () => {
       env: { TRACKER_URL: undefined, TRACKER_DSN: remoteDsn(), ...viaFake() },
     });
     expect(r.stderr).toBe(
-      "Warning: The DSN is plain http (allowed by TRACKER_DSN): events are sent unencrypted to sentry.invalid:9000.\n",
+      "Warning: The DSN is plain http (allowed by TRACKER_DSN): events are sent unencrypted to sentry.invalid:9000.\n" +
+        "Sent to sentry.invalid:9000 (project 300021); DSN from TRACKER_DSN.\n",
     );
     expect(r.exitCode).toBe(0);
     const got = monitorStore(api.state).envelopes;
@@ -121,7 +122,8 @@ describe("a plain-http DSN", () => {
       env: { ...env, TRACKER_ALLOW_HTTP: "1" },
     });
     expect(allowed.stderr).toBe(
-      "Warning: The DSN is plain http (allowed by TRACKER_ALLOW_HTTP): events are sent unencrypted to sentry.invalid:9000.\n",
+      "Warning: The DSN is plain http (allowed by TRACKER_ALLOW_HTTP): events are sent unencrypted to sentry.invalid:9000.\n" +
+        "Sent to sentry.invalid:9000 (project 300021); DSN from app.js:1.\n",
     );
     expect(allowed.exitCode).toBe(0);
     expect(monitorStore(api.state).envelopes.length).toBe(1);

@@ -4,9 +4,10 @@ import { isLoopbackHost, isLoopbackUrl } from "../../src/lib/loopback.ts";
 test.each([
   ["localhost", true],
   ["LOCALHOST", true],
-  ["app.localhost", true],
+  ["app.localhost", false],
   ["127.0.0.1", true],
-  ["127.1.2.3", true],
+  ["127.1.2.3", false],
+  ["127.0.0.2", false],
   ["[::1]", true],
   ["::1", true],
   ["128.0.0.1", false],
