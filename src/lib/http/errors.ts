@@ -4,6 +4,7 @@
  */
 import type { AuthToken } from "../auth/token.ts";
 import { ApiError, AuthError, type CliError, NetworkError } from "../errors.ts";
+import { scopeHint } from "../auth/scopes.ts";
 
 function htmlText(text: string): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
@@ -200,7 +201,9 @@ export function errorForStatus(
   } else if (status === 403) {
     const scopes = challengedScopes(headers);
     hint =
-      scopes.length > 0 ? `The token lacks the scope(s) ${scopes.join(", ")}. ${SCOPE_HINT}` : SCOPE_HINT;
+      scopes.length > 0
+        ? `The token lacks the scope(s) ${scopes.join(", ")}. ${SCOPE_HINT}`
+        : (scopeHint(endpoint, token?.scopes) ?? SCOPE_HINT);
   } else if (status === 404) {
     hint = NOT_FOUND_HINT;
   } else if (status === 429) {
