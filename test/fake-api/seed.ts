@@ -10,11 +10,28 @@ export const OAUTH_TOKEN = "c3".repeat(32);
 
 /** Every scope Sentry knows (the device-code endpoint refuses others with invalid_scope). */
 export const SENTRY_SCOPES = [
-  "org:read", "org:write", "org:admin", "org:integrations", "org:ci",
-  "member:read", "member:write", "member:admin", "member:invite",
-  "team:read", "team:write", "team:admin",
-  "project:read", "project:write", "project:admin", "project:releases", "project:distribution",
-  "event:read", "event:write", "event:admin", "alerts:read", "alerts:write",
+  "org:read",
+  "org:write",
+  "org:admin",
+  "org:integrations",
+  "org:ci",
+  "member:read",
+  "member:write",
+  "member:admin",
+  "member:invite",
+  "team:read",
+  "team:write",
+  "team:admin",
+  "project:read",
+  "project:write",
+  "project:admin",
+  "project:releases",
+  "project:distribution",
+  "event:read",
+  "event:write",
+  "event:admin",
+  "alerts:read",
+  "alerts:write",
 ] as const;
 
 /** All scopes the CLI needs. */

@@ -133,7 +133,7 @@ export const authRoutes = buildRouteMap({
       docs: {
         brief: "Print the token in use (for curl and other tools)",
         fullDescription: describe(
-          "Prints the token the next request would carry (TRACKER_AUTH_TOKEN, TRACKER_TOKEN, SENTRY_AUTH_TOKEN, the stored login, refreshed first when close to expiry, or a configuration file's token) and nothing else, for other tools. On a terminal it refuses unless --show says to print it there. Where it came from is on stderr at --log-level info; the token never goes into a log. --json prints {\"token\", \"source\"}. Exits 10 when there is no token.",
+          'Prints the token the next request would carry (TRACKER_AUTH_TOKEN, TRACKER_TOKEN, SENTRY_AUTH_TOKEN, the stored login, refreshed first when close to expiry, or a configuration file\'s token) and nothing else, for other tools. On a terminal it refuses unless --show says to print it there. Where it came from is on stderr at --log-level info; the token never goes into a log. --json prints {"token", "source"}. Exits 10 when there is no token.',
           [
             'curl -H "Authorization: Bearer $(tracker auth token)" https://sentry.io/api/0/auth/',
             "tracker auth token --show",

@@ -69,7 +69,8 @@ export default async function authLogin(this: TrackerContext, flags: LoginFlags)
     writeTip(this, `Kept the existing login to ${this.settings.baseUrl}.`);
     return;
   }
-  const result = flags.token === undefined ? await deviceLogin(this, flags, scopes) : await tokenLogin(this, flags);
+  const result =
+    flags.token === undefined ? await deviceLogin(this, flags, scopes) : await tokenLogin(this, flags);
   report(this, flags, result, previous);
 }
 

@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { jsonText, writeSecretLine } from "../../lib/output.ts";
 
 /** Flags of `tracker auth token`. */
 export interface TokenFlags extends GlobalFlags {
@@ -23,6 +23,6 @@ export default async function authToken(this: TrackerContext, flags: TokenFlags)
   }
   const t = await this.tokens.current(this);
   this.log.info(`Token from ${t.source === "stored" ? "the stored login" : (t.path ?? t.source)}`);
-  if (flags.json) return writeJson(this, { token: t.token, source: t.source });
-  writeLines(this, t.token);
+  // JSON too goes out as one line through the deliberate exception (a token has nothing JSON escapes).
+  writeSecretLine(this, flags.json ? jsonText({ token: t.token, source: t.source }) : t.token, t.token);
 }

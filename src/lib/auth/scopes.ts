@@ -35,7 +35,13 @@ export const KNOWN_SCOPES = [
  * and events (event:read, event:write for status changes and AI analysis), and releases, deploys,
  * commits and uploads (project:releases, accepted by Sentry's release and chunk-upload permissions).
  */
-export const LOGIN_SCOPES = ["org:read", "project:read", "project:releases", "event:read", "event:write"] as const;
+export const LOGIN_SCOPES = [
+  "org:read",
+  "project:read",
+  "project:releases",
+  "event:read",
+  "event:write",
+] as const;
 
 /** `auth login --read-only`: a token that can read everything tracker shows and change nothing. */
 export const READ_ONLY_SCOPES = ["org:read", "project:read", "event:read"] as const;
@@ -72,7 +78,13 @@ export function loginScopes(opts: { readOnly?: boolean; extra?: readonly string[
 }
 
 const RELEASE_WRITE = ["project:releases", "project:write", "project:admin", "org:ci"] as const;
-const RELEASE_READ = ["project:read", "project:releases", "project:write", "project:admin", "org:ci"] as const;
+const RELEASE_READ = [
+  "project:read",
+  "project:releases",
+  "project:write",
+  "project:admin",
+  "org:ci",
+] as const;
 
 /** One row of the endpoint → scopes table: methods, a path pattern, the scopes that allow it (any one). */
 interface ScopeRule {
@@ -93,10 +105,18 @@ export const ENDPOINT_SCOPES: readonly ScopeRule[] = [
   { methods: WRITE, path: /\/(files\/difs|artifactbundle)\/assemble\/$/, anyOf: RELEASE_WRITE },
   { methods: WRITE, path: /\/organizations\/[^/]+\/releases\//, anyOf: RELEASE_WRITE },
   { methods: ["GET"], path: /\/organizations\/[^/]+\/releases\//, anyOf: RELEASE_READ },
-  { methods: ["GET"], path: /\/organizations\/[^/]+\/repos\/$/, anyOf: ["org:read", "org:integrations", "org:ci"] },
+  {
+    methods: ["GET"],
+    path: /\/organizations\/[^/]+\/repos\/$/,
+    anyOf: ["org:read", "org:integrations", "org:ci"],
+  },
   { methods: WRITE, path: /\/(issues|groups)\//, anyOf: ["event:write", "event:admin"] },
   { methods: ["POST"], path: /\/autofix\//, anyOf: ["event:write", "event:admin"] },
-  { methods: ["GET"], path: /\/projects\/[^/]+\/[^/]+\/keys\/$/, anyOf: ["project:read", "project:write", "project:admin"] },
+  {
+    methods: ["GET"],
+    path: /\/projects\/[^/]+\/[^/]+\/keys\/$/,
+    anyOf: ["project:read", "project:write", "project:admin"],
+  },
   {
     methods: ["GET"],
     path: /\/(issues|groups|events|trace|trace-logs|trace-items|shortids|events-timeseries)\//,
@@ -123,8 +143,7 @@ export function scopesForEndpoint(endpoint: string): readonly string[] | undefin
 export function scopeHint(endpoint: string, tokenScopes: readonly string[] | undefined): string | undefined {
   const needed = scopesForEndpoint(endpoint);
   if (!needed) return undefined;
-  const need =
-    needed.length === 1 ? `the scope ${needed[0]}` : `one of the scopes ${needed.join(", ")}`;
+  const need = needed.length === 1 ? `the scope ${needed[0]}` : `one of the scopes ${needed.join(", ")}`;
   const has =
     tokenScopes === undefined
       ? "The token's scopes are not known here (see them where it was created)."
