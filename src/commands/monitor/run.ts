@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
 import { findSendDsn } from "../../lib/envelope/dsn.ts";
-import { dsnByToken, hasToken } from "../../lib/envelope/dsn-by-token.ts";
+import { dsnByToken, hasToken, NoProjectForDsn } from "../../lib/envelope/dsn-by-token.ts";
 import { envelopeUrl } from "../../lib/envelope/send.ts";
 import type { Dsn } from "../../lib/dsn/parse.ts";
 import { CliError, ValidationError } from "../../lib/errors.ts";
@@ -28,7 +28,7 @@ async function monitorDsn(ctx: TrackerContext, slug: string): Promise<Dsn> {
     return dsn;
   } catch (err) {
     if (err instanceof NoCheckIns || !(err instanceof CliError)) throw err;
-    throw new NoCheckIns(err.message.split("\n")[0] ?? err.message);
+    throw new NoCheckIns((err.message.split("\n")[0] ?? err.message).replace(/\.$/, ""));
   }
 }
 
@@ -39,7 +39,7 @@ async function viaToken(ctx: TrackerContext, command: string): Promise<Dsn> {
     );
   }
   return dsnByToken(ctx, command).catch((err) => {
-    if (err instanceof CliError && err.message.startsWith("No DSN was found, and no project")) {
+    if (err instanceof NoProjectForDsn) {
       throw new NoCheckIns(
         `no DSN found, and no project to ask one for (TRACKER_ORG=<org> TRACKER_PROJECT=<project> ${command})`,
       );

@@ -10,6 +10,9 @@ import { ContextError } from "../errors.ts";
 import { resolveOrgProject } from "../resolve/target.ts";
 import { DSN_LOOKUP_HELP } from "./dsn.ts";
 
+/** No DSN, and no project whose DSN the token could ask for. */
+export class NoProjectForDsn extends ContextError {}
+
 /** True when a token would be sent (environment, stored login or a config file). */
 export async function hasToken(ctx: TrackerContext): Promise<boolean> {
   try {
@@ -28,7 +31,7 @@ export async function dsnByToken(ctx: TrackerContext, command: string): Promise<
   const { org, project } = await resolveOrgProject(ctx, undefined, { command }).catch((err) => {
     if (!(err instanceof ContextError)) throw err;
     // The command takes no target argument: say how to name the project where it is run.
-    throw new ContextError(
+    throw new NoProjectForDsn(
       "A DSN",
       `No DSN was found, and no project to ask one for with the token. Name the project:\n  TRACKER_ORG=<org> TRACKER_PROJECT=<project> ${command}`,
       ["or set TRACKER_DSN (or SENTRY_DSN), or [auth] dsn in .sentryclirc", ...DSN_LOOKUP_HELP.slice(0, 2)],
