@@ -287,7 +287,7 @@ describe("set-commits --auto / --commit", () => {
       ["--auto", "--local"],
       ["--commit", "nope"],
       ["--commit", "a/b@x..y..z"],
-      ["--auto", "--ignore-missing"],
+      ["--commit", "acme/web@abc1234", "--ignore-missing"],
     ]) {
       const r = await runCli(["release", "set-commits", "web@1.5.0", "acme", ...args], {
         api,
