@@ -84,7 +84,11 @@ export function repoNameFromUrl(url: string): string | undefined {
   const text = url.trim();
   const m = GIT_URL_RE.exec(text) ?? (text.startsWith("/") ? null : SCP_RE.exec(text));
   if (!m) {
-    const local = text.replace(/^file:\/\//i, "").replace(/(\.git)+\/?$/, "").split("/").filter(Boolean);
+    const local = text
+      .replace(/^file:\/\//i, "")
+      .replace(/(\.git)+\/?$/, "")
+      .split("/")
+      .filter(Boolean);
     return local.length >= 2 ? local.slice(-2).join("/") : undefined;
   }
   const host = (m[1] as string).replace(/:\d+$/, "").toLowerCase();
