@@ -5,7 +5,7 @@ import { findSendDsn } from "../../lib/envelope/dsn.ts";
 import { dsnByToken, hasToken, NoProjectForDsn } from "../../lib/envelope/dsn-by-token.ts";
 import { envelopeUrl } from "../../lib/envelope/send.ts";
 import type { Dsn } from "../../lib/dsn/parse.ts";
-import { CliError, ValidationError } from "../../lib/errors.ts";
+import { CliError, ContextError, ValidationError } from "../../lib/errors.ts";
 import { JobExitError } from "../../lib/monitors/child.ts";
 import { monitorConfig, NoCheckIns, runMonitored } from "../../lib/monitors/run.ts";
 import { SLUG_RE as TARGET_SLUG_RE } from "../../lib/resolve/url.ts";
@@ -28,7 +28,9 @@ async function monitorDsn(ctx: TrackerContext, slug: string): Promise<Dsn> {
     return dsn;
   } catch (err) {
     if (err instanceof NoCheckIns || !(err instanceof CliError)) throw err;
-    throw new NoCheckIns((err.message.split("\n")[0] ?? err.message).replace(/\.$/, ""));
+    // A ContextError's message is only "<Resource> is required."; its usage line says why.
+    const text = err instanceof ContextError ? err.usage : err.message;
+    throw new NoCheckIns((text.split("\n")[0] ?? text).replace(/\.$/, ""));
   }
 }
 

@@ -69,7 +69,7 @@ function fieldErrors(o: Record<string, unknown>, prefix = ""): string[] {
 
 /** Scope hint shown on 403 (spec section 5). */
 export const SCOPE_HINT =
-  "The token may lack the needed scopes: org:read, project:read, event:read (and event:write to change issues or start AI analysis). A user token or a broader org token fixes this.";
+  "The token may lack the needed scopes: org:read, project:read, event:read (and event:write to change issues or start AI analysis, project:releases for releases and uploads). A user token or a broader org token fixes this.";
 
 /** Hint shown on 404. */
 export const NOT_FOUND_HINT =
