@@ -48,7 +48,7 @@ describe("auth login scopes", () => {
     const fin = await runCli(["release", "finalize", "web@1.4.0", "acme"], { api, configDir, env });
     expect(fin.exitCode).toBe(30);
     expect(fin.stderr).toContain(
-      "PUT /api/0/organizations/acme/releases/web%401.4.0/ needs one of the scopes project:releases, project:write, project:admin, org:ci. The token has org:read, project:read, event:read. Run `tracker auth login`",
+      "PUT /api/0/organizations/acme/releases/web%401.4.0/ needs one of the scopes project:releases, project:write, project:admin, org:ci. The token has org:read, project:read, event:read. Run `tracker auth login` again",
     );
   });
 
@@ -95,6 +95,18 @@ describe("403 hint table", () => {
     expect(scopesForEndpoint("GET /api/0/somewhere-else/")).toBeUndefined();
     expect(scopeHint("PUT /api/0/organizations/acme/releases/1/", undefined)).toContain(
       "The token's scopes are not known here",
+    );
+    // An environment token is replaced by another token; a stored login by logging in again.
+    expect(
+      scopeHint("PUT /api/0/organizations/acme/releases/1/", {
+        scopes: ["org:read"],
+        source: "SENTRY_AUTH_TOKEN",
+      }),
+    ).toBe(
+      "PUT /api/0/organizations/acme/releases/1/ needs one of the scopes project:releases, project:write, project:admin, org:ci. The token has org:read. Use a token created with project:releases, or unset it and run `tracker auth login`.",
+    );
+    expect(scopeHint("GET /api/0/organizations/acme/", { scopes: ["org:read"], source: "stored" })).toBe(
+      "GET /api/0/organizations/acme/ needs one of the scopes org:read, org:write, org:admin. The token has org:read.",
     );
   });
 });

@@ -137,24 +137,33 @@ export function scopesForEndpoint(endpoint: string): readonly string[] | undefin
 }
 
 /**
- * The 403 hint: the scope the endpoint needs and the scopes the token has (when known), or
- * undefined when the endpoint is not in the table.
+ * The 403 hint: the scopes the endpoint accepts, the scopes the token has (when known), and the
+ * way to a token that has one (a new login for a stored login, a new token otherwise); undefined
+ * when the endpoint is not in the table.
  */
-export function scopeHint(endpoint: string, tokenScopes: readonly string[] | undefined): string | undefined {
+export function scopeHint(
+  endpoint: string,
+  token: { scopes?: readonly string[]; source?: string } | undefined,
+): string | undefined {
   const needed = scopesForEndpoint(endpoint);
   if (!needed) return undefined;
+  const [method = "", path = ""] = endpoint.split(" ", 2);
   const need = needed.length === 1 ? `the scope ${needed[0]}` : `one of the scopes ${needed.join(", ")}`;
-  const has =
-    tokenScopes === undefined
-      ? "The token's scopes are not known here (see them where it was created)."
-      : tokenScopes.length === 0
-        ? "The token has no scopes."
-        : `The token has ${tokenScopes.join(", ")}.`;
-  const missing = tokenScopes !== undefined && !needed.some((s) => tokenScopes.includes(s));
-  const fix = needed.some((s) => LOGIN_SCOPES.includes(s as (typeof LOGIN_SCOPES)[number]))
-    ? ` Run \`tracker auth login\` (it asks for ${LOGIN_SCOPES.join(" ")}), or use a token created with ${needed[0]}.`
-    : ` Use a token created with ${needed[0]}.`;
-  return `${endpoint.split(" ")[0]} ${endpoint.split(" ")[1]?.split("?")[0] ?? ""} needs ${need}. ${has}${missing ? fix : ""}`;
+  const has = token?.scopes;
+  const known =
+    has === undefined
+      ? " The token's scopes are not known here (see them where it was created)."
+      : has.length === 0
+        ? " The token has no scopes."
+        : ` The token has ${has.join(", ")}.`;
+  const missing = has === undefined || !needed.some((s) => has.includes(s));
+  const byLogin = needed.some((s) => (LOGIN_SCOPES as readonly string[]).includes(s));
+  const fix = !missing
+    ? ""
+    : token?.source === "stored" && byLogin
+      ? ` Run \`tracker auth login\` again (it asks for ${LOGIN_SCOPES.join(" ")}).`
+      : ` Use a token created with ${needed[0]}${byLogin ? ", or unset it and run `tracker auth login`" : ""}.`;
+  return `${method} ${path.split("?")[0]} needs ${need}.${known}${fix}`;
 }
 
 /** Parses a stored or granted scope list (`"org:read project:read"`); undefined when there is none. */

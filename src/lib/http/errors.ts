@@ -203,7 +203,7 @@ export function errorForStatus(
     hint =
       scopes.length > 0
         ? `The token lacks the scope(s) ${scopes.join(", ")}. ${SCOPE_HINT}`
-        : (scopeHint(endpoint, token?.scopes) ?? SCOPE_HINT);
+        : (scopeHint(endpoint, token) ?? SCOPE_HINT);
   } else if (status === 404) {
     hint = NOT_FOUND_HINT;
   } else if (status === 429) {
