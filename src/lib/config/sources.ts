@@ -117,7 +117,10 @@ export function configTarget(ctx: TrackerContext, opts: { env?: boolean } = {}):
     layers.push({ ...(org ? { org } : {}), ...(project ? { project } : {}) });
   }
   layers.push(...storedLayers(ctx), ...fileLayers(ctx));
-  const fromToken = tokenOrgLayer(ctx, () => fileTokenForService(ctx)?.token);
+  // The token is only looked at when nothing else names an organization (it is the lowest layer).
+  const fromToken = layers.some((l) => l.org)
+    ? undefined
+    : tokenOrgLayer(ctx, () => fileTokenForService(ctx)?.token);
   if (fromToken) layers.push({ org: { value: fromToken, source: TOKEN_SOURCE } });
   const org = layers.find((l) => l.org)?.org;
   const project = layers.find((l) => l.project && (!l.org || !org || l.org.value === org.value))?.project;
