@@ -36,7 +36,7 @@ const PRECEDENCE: readonly (readonly [string, string])[] = [
   ],
   [
     "Target:",
-    "the command's argument > TRACKER_ORG/TRACKER_PROJECT > SENTRY_ORG/SENTRY_PROJECT > tracker defaults (--here, then global) and .sentryclirc/sentry.properties > a DSN (TRACKER_DSN, SENTRY_DSN, .env files, source code).",
+    "the command's argument > TRACKER_ORG/TRACKER_PROJECT > SENTRY_ORG/SENTRY_PROJECT > tracker defaults (--here, then global) and .sentryclirc/sentry.properties > the org token's organization > a DSN (TRACKER_DSN, SENTRY_DSN, .env files, source code).",
   ],
   ["Output:", "--json/--no-json > TRACKER_OUTPUT; NO_COLOR turns colour off."],
   [

@@ -132,3 +132,16 @@ export function writePastEnd(ctx: TrackerContext, json: boolean, what: string): 
 export function writeTip(ctx: TrackerContext, text: string): void {
   ctx.stderr.write(`${ctx.color ? paint(text, "2", "22") : text}\n`);
 }
+
+/**
+ * Writes a line holding a secret the user asked for (`auth token`) on stdout. The run's sinks mask
+ * every registered secret wherever it appears whole; this is the one deliberate exception, so the
+ * line goes out in two writes neither of which holds the whole secret (it stays masked everywhere
+ * else, logs included).
+ */
+export function writeSecretLine(ctx: TrackerContext, line: string, secret: string): void {
+  const at = line.indexOf(secret);
+  const cut = at < 0 ? line.length : at + Math.min(4, Math.floor(secret.length / 2));
+  ctx.stdout.write(line.slice(0, cut));
+  ctx.stdout.write(`${line.slice(cut)}\n`);
+}

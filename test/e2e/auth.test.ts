@@ -88,6 +88,7 @@ describe("auth login --token", () => {
       user: { id: "12345", name: "Jane Doe", username: "jane", email: "jane@example.com" },
       org: null,
       expiresAt: null,
+      scopes: null,
       replaced: null,
       otherLogins: [],
     });
@@ -303,17 +304,17 @@ describe("auth login (device flow, e2e)", () => {
 });
 
 describe("auth status", () => {
-  test("not logged in is a state, not a failure: the headline, the local state, the way to log in", async () => {
+  test("not logged in: the headline, the local state, the way to log in, then exit 10 (status || login)", async () => {
     const host = new URL(api.url).host;
     const human = await runCli(["auth", "status"], { api });
     expect(human).toEqual({
-      exitCode: 0,
+      exitCode: 10,
       stdout: `Not logged in to ${host}\nDefaults:      none\nDSN:           not detected\n`,
       stderr: "Run `tracker auth login` to log in (in CI, set TRACKER_AUTH_TOKEN).\n",
     });
     const json = await runCli(["auth", "status", "--json"], { api });
-    expect(json.exitCode).toBe(0);
-    expect(json.stderr).toBe("");
+    expect(json.exitCode).toBe(10);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { class: "AuthError", code: 10 } });
     expect(JSON.parse(json.stdout)).toEqual({
       authenticated: false,
       reason: "not_authenticated",
@@ -336,7 +337,7 @@ describe("auth status", () => {
 
   test("a rejected token and an unreachable service: still one document, the local state, what failed", async () => {
     const rejected = await runCli(["auth", "status", "--json"], { api, token: "sntryu_".padEnd(71, "0") });
-    expect(rejected.exitCode).toBe(0);
+    expect(rejected.exitCode).toBe(12);
     expect(JSON.parse(rejected.stdout)).toMatchObject({
       authenticated: false,
       reason: "invalid",
@@ -494,7 +495,7 @@ describe("auth logout", () => {
       envToken: null,
     });
     const status = await runCli(["auth", "status"], { api, configDir });
-    expect(status.exitCode).toBe(0);
+    expect(status.exitCode).toBe(10);
     expect(status.stdout).toStartWith(`Not logged in to ${new URL(api.url).host}\n`);
     expect(api.requests).toEqual([]);
   });
@@ -512,13 +513,13 @@ describe("auth logout", () => {
 });
 
 describe("scope hint and secrecy", () => {
-  test("a 403 suggests the scopes and a user token or broader org token", async () => {
+  test("a 403 names the scopes the endpoint needs and the ones the token has", async () => {
     const weak = mintOrgToken(api.state, "acme", ["org:ci"]);
     const r = await runCli(["org", "view", "acme"], { api, token: weak });
     expect(r.exitCode).toBe(30);
     expect(r.stderr).toContain("Request failed with status 403");
     expect(r.stderr).toContain(
-      "The token may lack the needed scopes: org:read, project:read, event:read (and event:write to change issues or start AI analysis). A user token or a broader org token fixes this.",
+      "GET /api/0/organizations/acme/ needs one of the scopes org:read, org:write, org:admin. The token has org:ci.",
     );
     expect(r.stderr).not.toContain(weak);
   });
@@ -663,7 +664,7 @@ describe("stored logins whose service is unknown or another", () => {
     // Without TRACKER_URL and with two logins, the hosted default applies; nothing is sent there.
     api.reset();
     const s = await runCli(["auth", "status"], { configDir: dir, env: { TRACKER_URL: undefined } });
-    expect(s.exitCode).toBe(0);
+    expect(s.exitCode).toBe(13);
     expect(s.stdout).toStartWith("Not logged in to sentry.io (stored logins are for ");
     expect(s.stdout).toContain(`Stored login:  ${api.url}`);
     expect(s.stderr).toContain(`TRACKER_URL=${api.url}`);

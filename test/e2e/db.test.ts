@@ -3,6 +3,7 @@ import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { SCHEMA_VERSION } from "../../src/lib/db/schema.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";
 import { dbFileModes } from "../helpers/db-files.ts";
@@ -316,7 +317,9 @@ describe("twenty processes of every kind at once, right after a downgrade", () =
     for (const r of runs) expect(r.stderr).not.toMatch(/locked|SQLITE_BUSY|Error:/i);
     const after = new Database(dbFile(dir), { readonly: true });
     expect(after.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-    expect(after.query("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: "5" });
+    expect(after.query("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({
+      value: String(SCHEMA_VERSION),
+    });
     // Each write is whole: the defaults are one of those set, the login the one logged in.
     const defaults = after.query("SELECT org, project FROM defaults").all() as {
       org: string;

@@ -148,7 +148,7 @@ describe("30 API, 31 network", () => {
     expectFailure(
       await runCli(["org", "view", "acme"], { api, token: USER_TOKEN }),
       30,
-      /^Error: Request failed with status 403\n {2}Something specific went wrong\n\nThe token may lack the needed scopes: org:read, /,
+      /^Error: Request failed with status 403\n {2}Something specific went wrong\n\nGET \/api\/0\/organizations\/acme\/ needs one of the scopes org:read, org:write, org:admin\. The token's scopes are not known here/,
     );
   });
 

@@ -287,7 +287,7 @@ describe("set-commits --auto / --commit", () => {
       ["--auto", "--local"],
       ["--commit", "nope"],
       ["--commit", "a/b@x..y..z"],
-      ["--auto", "--ignore-missing"],
+      ["--commit", "acme/web@abc1234", "--ignore-missing"],
     ]) {
       const r = await runCli(["release", "set-commits", "web@1.5.0", "acme", ...args], {
         api,
@@ -296,5 +296,73 @@ describe("set-commits --auto / --commit", () => {
       expect({ args, code: r.exitCode }).toEqual({ args, code: 21 });
     }
     expect(api.requests).toEqual([]);
+  });
+});
+
+describe("issue 31: the CI path", () => {
+  test("a shallow clone (--depth 2) without a previous release never sends the 2 commits it can see: it names the fetch", async () => {
+    const { root, src, shas } = makeRepos();
+    const shallow = join(root, "shallow2");
+    git(root, ["clone", "-q", "--depth", "2", `file://${src}`, shallow]);
+    expect(git(shallow, ["rev-parse", "--is-shallow-repository"])).toBe("true");
+    prepare("api@3.0.0", "api");
+    const r = await runCli(["release", "set-commits", "api@3.0.0", "acme", "--local"], {
+      api,
+      token: ciToken(),
+      cwd: shallow,
+    });
+    expect(r.exitCode).toBe(22);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain("This is a shallow clone with 2 commits of history");
+    expect(r.stderr).toContain("git fetch --deepen=18");
+    expect(r.stderr).toContain("git fetch --unshallow");
+    expect(r.stderr).toContain("--initial-depth 2");
+    expect(puts()).toEqual([]);
+    // Asked for no more than it has, the clone is enough.
+    api.reset();
+    const two = await runCli(
+      ["release", "set-commits", "api@3.0.0", "acme", "--local", "--initial-depth", "2", "--json"],
+      { api, token: ciToken(), cwd: shallow },
+    );
+    expect(two.exitCode).toBe(0);
+    expect(puts().map((b) => b.commits.map((c: { id: string }) => c.id))).toEqual([[shas[3], shas[2]]]);
+  });
+
+  test("--auto with origin's repository not connected: the local commits are sent instead, saying so", async () => {
+    const { work, shas } = makeRepos();
+    // origin is renamed to a repository the organization does not have.
+    git(work, ["remote", "set-url", "origin", "git@gitlab.com:acme-group/platform/web.git"]);
+    prepare("api@3.1.0", "api");
+    const r = await runCli(
+      ["release", "set-commits", "api@3.1.0", "acme", "--auto", "--initial-depth", "2"],
+      {
+        api,
+        token: ciToken(),
+        cwd: work,
+      },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toStartWith(
+      "Warning: Repository 'acme-group/platform/web' is not connected to organization 'acme' (connected: ",
+    );
+    expect(r.stderr).toContain("sending the commits of this working tree instead (as --local)");
+    const [body] = puts();
+    expect(body.refs).toBeUndefined();
+    expect(body.commits.map((c: { id: string; repository: string }) => [c.id, c.repository])).toEqual([
+      [shas[3], "acme-group/platform/web"],
+      [shas[2], "acme-group/platform/web"],
+    ]);
+  });
+
+  test("--auto matches origin's name case-insensitively, from an scp-style URL", async () => {
+    const { work, shas } = makeRepos();
+    git(work, ["remote", "set-url", "origin", "git@github.com:ACME/Web.git"]);
+    const r = await runCli(["release", "set-commits", "web@1.5.0", "acme", "--auto"], {
+      api,
+      token: ciToken(),
+      cwd: work,
+    });
+    expect(r.stderr).toBe("");
+    expect(puts()).toEqual([{ refs: [{ repository: "acme/web", commit: shas[3] }] }]);
   });
 });

@@ -8,6 +8,32 @@ export const READ_ONLY_TOKEN = `sntryu_${"b2".repeat(32)}`;
 /** An OAuth-style token (64 hex, no prefix). */
 export const OAUTH_TOKEN = "c3".repeat(32);
 
+/** Every scope Sentry knows (the device-code endpoint refuses others with invalid_scope). */
+export const SENTRY_SCOPES = [
+  "org:read",
+  "org:write",
+  "org:admin",
+  "org:integrations",
+  "org:ci",
+  "member:read",
+  "member:write",
+  "member:admin",
+  "member:invite",
+  "team:read",
+  "team:write",
+  "team:admin",
+  "project:read",
+  "project:write",
+  "project:admin",
+  "project:releases",
+  "project:distribution",
+  "event:read",
+  "event:write",
+  "event:admin",
+  "alerts:read",
+  "alerts:write",
+] as const;
+
 /** All scopes the CLI needs. */
 export const ALL_SCOPES = ["org:read", "project:read", "event:read", "event:write", "member:read"] as const;
 

@@ -116,6 +116,18 @@ export async function runCase(c: RunCase): Promise<RunResult> {
 /** Signs of an escaped exception on stderr (stdout may hold a stack trace the service reported). */
 const STACK_RE = /\n\s+at .*(src\/|node:|\$bunfs|\.ts:\d)|UNCAUGHT|Maximum call stack|Invalid Date/;
 
+/** The first two command words of argv (global flags, which may come first, and their values skipped). */
+function commandOf(argv: readonly string[]): string {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const a = argv[i] as string;
+    if (a === "--") break;
+    if (a === "--log-level") i++;
+    else if (!a.startsWith("-")) words.push(a);
+  }
+  return words.join(" ");
+}
+
 /** The invariant a result breaks, or undefined when it keeps all of them. */
 export function violation(c: RunCase, r: RunResult, secrets: readonly string[]): string | undefined {
   if (r.timedOut) return "no answer within the deadline";
@@ -128,16 +140,21 @@ export function violation(c: RunCase, r: RunResult, secrets: readonly string[]):
   }
   // Changing commands report what did change before a partial failure's exit code, `issue view A B`
   // prints the issues it found before the error of one it did not; `tracker api` prints an error
-  // answer's body (all documented).
+  // answer's body; `auth status` reports a state that is not logged in, then exits with its code
+  // (all documented).
+  const command = commandOf(c.argv);
   const reports =
-    /^(issue (resolve|unresolve|reopen|archive|ignore|assign|view)|feedback (resolve|unresolve|spam)|api)$/.test(
-      c.argv.slice(0, 2).join(" "),
+    /^(issue (resolve|unresolve|reopen|archive|ignore|assign|view)|feedback (resolve|unresolve|spam)|api|auth status)$/.test(
+      command,
     ) || c.argv[0] === "api";
   if (r.exitCode !== 0 && r.stdout !== "" && !reports)
     return `stdout not empty on failure: ${r.stdout.slice(0, 120)}`;
   if (r.exitCode !== 0 && !r.stderr.trim()) return "failed without saying why on stderr";
+  // `auth token` prints the token on stdout: that is its job (never on stderr, though).
+  const printsToken = command === "auth token";
   for (const s of secrets) {
-    if (s && (r.stdout.includes(s) || r.stderr.includes(s))) return "a token appears in the output";
+    if (s && ((!printsToken && r.stdout.includes(s)) || r.stderr.includes(s)))
+      return "a token appears in the output";
   }
   const flags = c.argv.includes("--") ? c.argv.slice(0, c.argv.indexOf("--")) : c.argv;
   // The last of --json/--no-json decides (a repeated flag's last value wins, as in gh).

@@ -22,7 +22,8 @@ import {
   type StoredCredentials,
   writeCredentials,
 } from "../../lib/db/auth.ts";
-import { AuthError } from "../../lib/errors.ts";
+import { AuthError, ValidationError } from "../../lib/errors.ts";
+import { loginScopes } from "../../lib/auth/scopes.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { canPrompt } from "../../lib/automation.ts";
@@ -35,6 +36,10 @@ export interface LoginFlags extends GlobalFlags {
   readonly force?: boolean;
   /** The service to log in to, instead of TRACKER_URL or the only stored login. */
   readonly url?: string;
+  /** Scopes to ask for beyond the defaults (device flow). */
+  readonly scope?: readonly string[];
+  /** Ask for a token that cannot change anything (device flow). */
+  readonly readOnly?: boolean;
 }
 
 /** A pasted token, trimmed and classified. */
@@ -47,10 +52,20 @@ interface LoginResult {
   user: AuthUser | null;
   org: string | null;
   expiresAt: number | null;
+  /** The scopes granted by a device-flow login; null for a pasted token. */
+  scopes: string[] | null;
 }
 
 /** `tracker auth login`: OAuth device flow, or `--token` (argument, masked prompt, or stdin). */
 export default async function authLogin(this: TrackerContext, flags: LoginFlags): Promise<void> {
+  if (flags.token !== undefined && (flags.readOnly || (flags.scope ?? []).length > 0)) {
+    throw new ValidationError(
+      "--scope and --read-only go with the device flow; a pasted token keeps the scopes it was created with.",
+      "scope",
+    );
+  }
+  // Checked before anything is asked or replaced.
+  const scopes = loginScopes({ readOnly: flags.readOnly, extra: flags.scope });
   // The token first: an org token's claim names the only service it is valid on.
   const pasted = flags.token === undefined ? undefined : await pastedToken(this, flags);
   chooseLoginUrl(this, flags.url, pasted);
@@ -59,7 +74,8 @@ export default async function authLogin(this: TrackerContext, flags: LoginFlags)
     writeTip(this, `Kept the existing login to ${this.settings.baseUrl}.`);
     return;
   }
-  const result = pasted === undefined ? await deviceLogin(this, flags) : await tokenLogin(this, pasted);
+  const result =
+    pasted === undefined ? await deviceLogin(this, flags, scopes) : await tokenLogin(this, pasted);
   report(this, flags, result, previous);
 }
 
@@ -117,12 +133,17 @@ async function tokenLogin(ctx: TrackerContext, pasted: PastedToken): Promise<Log
     user: verified.user,
     org: verified.org?.slug ?? null,
     expiresAt: null,
+    scopes: null,
   };
 }
 
-async function deviceLogin(ctx: TrackerContext, flags: LoginFlags): Promise<LoginResult> {
+async function deviceLogin(
+  ctx: TrackerContext,
+  flags: LoginFlags,
+  scopes: readonly string[],
+): Promise<LoginResult> {
   const clientId = oauthClientId(ctx);
-  const code = await requestDeviceCode(ctx, clientId);
+  const code = await requestDeviceCode(ctx, clientId, scopes);
   writeTip(
     ctx,
     [
@@ -168,8 +189,11 @@ async function deviceLogin(ctx: TrackerContext, flags: LoginFlags): Promise<Logi
     user_json: user ? JSON.stringify(pickUser(user)) : null,
     // Its refresh token is bound to this client: a later refresh must not depend on the environment.
     client_id: clientId,
+    // What the server granted (it may grant less than asked), else what was asked.
+    scopes: grant.scope ?? scopes.join(" "),
   });
-  return { method: "oauth", kind: "oauth", user, org: null, expiresAt };
+  const granted = (grant.scope ?? scopes.join(" ")).split(" ").filter(Boolean);
+  return { method: "oauth", kind: "oauth", user, org: null, expiresAt, scopes: granted };
 }
 
 function pickUser(u: AuthUser): {
@@ -212,6 +236,7 @@ function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult, previous
       user: r.user ? pickUser(r.user) : null,
       org: r.org,
       expiresAt: isoFromMs(r.expiresAt),
+      scopes: r.scopes,
       replaced: previous ? { baseUrl: previous.base_url } : null,
       otherLogins: others,
     });
@@ -219,4 +244,5 @@ function report(ctx: TrackerContext, flags: LoginFlags, r: LoginResult, previous
   }
   const who = r.user ? `as ${describeUser(r.user)}` : r.org ? `with an org auth token for ${r.org}` : "";
   writeLines(ctx, `Logged in to ${ctx.settings.baseUrl}${who ? ` ${who}` : ""}.`);
+  if (r.scopes) writeTip(ctx, `Token scopes: ${r.scopes.join(" ")}`);
 }

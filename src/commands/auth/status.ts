@@ -40,14 +40,24 @@ function storedLogins(ctx: TrackerContext): StoredLogin[] {
 /**
  * `tracker auth status`: the result first (as `gh auth status` puts it), then the local state
  * (token source, kind, redacted token, expiry, defaults, DSN) and what the service says (user,
- * organizations). Not being logged in is a state it reports, not a failure: exit 0, with the way
- * to log in on stderr; the --json document says `"authenticated": false` and why.
+ * organizations). Not being logged in is reported in full (the way to log in on stderr; the --json
+ * document says `"authenticated": false` and why), then the run exits with that reason's code (10
+ * without a token), so `tracker auth status || tracker auth login` works.
  */
 export default async function authStatus(this: TrackerContext, flags: GlobalFlags): Promise<void> {
   const { status, hint } = await collectStatus(this);
-  if (flags.json) return writeJson(this, status);
-  writeLines(this, formatStatus(status, this.now()));
-  if (hint) writeTip(this, hint);
+  if (flags.json) writeJson(this, status);
+  else {
+    writeLines(this, formatStatus(status, this.now()));
+    if (hint) writeTip(this, hint);
+  }
+  if (!status.authenticated) throw new NotAuthenticatedExit(status.reason ?? "not_authenticated");
+}
+
+/** The end of a status that was not authenticated: its exit code, nothing more printed in text mode. */
+class NotAuthenticatedExit extends AuthError {
+  /** The status above already said why and what to do. */
+  readonly quiet = true;
 }
 
 function readDefaultsOrWarn(ctx: TrackerContext): StoredDefaults | null {

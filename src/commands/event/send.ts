@@ -1,7 +1,8 @@
 import type { TrackerContext } from "../../context.ts";
 import { readDsnProject } from "../../lib/db/dsn-cache.ts";
 import type { Dsn } from "../../lib/dsn/parse.ts";
-import { dsnForSend } from "../../lib/envelope/dsn.ts";
+import { findSendDsn, noDsnError } from "../../lib/envelope/dsn.ts";
+import { dsnByToken, hasToken } from "../../lib/envelope/dsn-by-token.ts";
 import { buildEvent } from "../../lib/envelope/event.ts";
 import { tailLines } from "../../lib/envelope/logfile.ts";
 import { buildEnvelope, newId, sendEnvelope } from "../../lib/envelope/send.ts";
@@ -28,10 +29,27 @@ export function eventUrl(ctx: TrackerContext, dsn: Dsn, eventId: string): string
   return orgWebUrl(ctx.settings.baseUrl, org) + path;
 }
 
+const COMMAND = "tracker event send -m <message>";
+
+/**
+ * The DSN to send with: environment, `.sentryclirc` `[auth] dsn`, detection; else, with a token,
+ * the context project's DSN (as `monitor run` does); else the error naming every place looked at.
+ */
+async function eventDsn(ctx: TrackerContext): Promise<{ dsn: Dsn; source: string }> {
+  const found = findSendDsn(ctx);
+  if (found) return found;
+  if (!(await hasToken(ctx))) {
+    throw noDsnError(COMMAND, [
+      "or log in (tracker auth login, or TRACKER_AUTH_TOKEN) and name the project: its DSN is then asked",
+    ]);
+  }
+  return { dsn: await dsnByToken(ctx, COMMAND), source: "the project's client keys (asked with the token)" };
+}
+
 /** `tracker event send`: build the event, send it by DSN, print its ID (where it went on stderr). */
 export default async function eventSend(this: TrackerContext, flags: EventSendFlags): Promise<void> {
   const logLines = flags.logfile !== undefined ? tailLines(flags.logfile) : [];
-  const { dsn, source } = dsnForSend(this, "tracker event send -m <message>");
+  const { dsn, source } = await eventDsn(this);
   const eventId = newId();
   const nowMs = this.now();
   const event = buildEvent({

@@ -66,7 +66,8 @@ export const monitorRunCommand = buildCommand<MonitorRunFlags, string[], Tracker
         brief: "Monitor slug, then -- and the command",
         parse: String,
       },
-      minimum: 2,
+      // One word is checked by the command, which names what is missing (the slug or the command).
+      minimum: 1,
     },
     flags: {
       ...globalFlags,
@@ -118,11 +119,12 @@ export const monitorRunCommand = buildCommand<MonitorRunFlags, string[], Tracker
   docs: {
     brief: "Run a command and report it to a cron monitor",
     fullDescription: describe(
-      "Runs the command with its own stdin, stdout and stderr, sends an in_progress check-in as it starts and ok or error (with the duration) when it ends, and exits with the command's exit code (128+n when it died of signal n, 127 when it does not exist). SIGINT and SIGTERM are passed on to the command. Check-ins go by DSN (TRACKER_DSN or SENTRY_DSN, else the DSN detected in .env files or source code), no login needed; without one, a token and a target (TRACKER_ORG/TRACKER_PROJECT or defaults) give the project's DSN, asked beside the job. The service never holds up or fails the job: check-ins add at most 3 s to its run time, and a failed one is one warning on stderr. --schedule or --interval (with --check-in-margin, --max-runtime, --timezone) create or update the monitor. The command sees SENTRY_MONITOR_SLUG.",
+      "Runs the command with its own stdin, stdout and stderr, sends an in_progress check-in as it starts and ok or error (with the duration) when it ends, and exits with the command's exit code (128+n when it died of signal n, 127 when it does not exist). SIGINT, SIGTERM and SIGHUP are passed on to the command. Check-ins go by DSN (TRACKER_DSN or SENTRY_DSN, else [auth] dsn of .sentryclirc, else the DSN detected in .env files or source code), no login needed; without one, a token and a project (TRACKER_ORG/TRACKER_PROJECT, defaults, or an org token's organization) give the project's DSN, asked beside the job. The service never holds up or fails the job: check-ins add at most 3 s to its run time, and a failed one, or no usable DSN at all, is one warning on stderr. The command goes after --; monitor run takes no <org>/<project> argument. --schedule or --interval (with --check-in-margin, --max-runtime, --timezone) create or update the monitor. The command sees SENTRY_MONITOR_SLUG.",
       [
         "tracker monitor run nightly-backup -- ./backup.sh",
         "tracker monitor run nightly-backup --schedule '0 3 * * *' --env production -- ./backup.sh",
         "tracker monitor run sync --interval '10 minutes' -- python sync.py",
+        "TRACKER_ORG=acme TRACKER_PROJECT=web tracker monitor run nightly-backup -- ./backup.sh",
       ],
     ),
   },

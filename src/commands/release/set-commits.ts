@@ -21,7 +21,8 @@ async function plan(
   org: string,
   version: string,
 ): Promise<{ body: Record<string, unknown>; summary: string }> {
-  if (flags.local) {
+  const auto = flags.auto ? await autoRef(ctx, org) : undefined;
+  if (flags.local || (flags.auto && !auto)) {
     const found = await collectLocalCommits(ctx, {
       org,
       version,
@@ -39,7 +40,7 @@ async function plan(
       summary: `${n} commit${n === 1 ? "" : "s"} of ${found.repository} ${from}`,
     };
   }
-  const refs = flags.auto ? [await autoRef(ctx, org)] : (flags.commit ?? []).map(parseCommitSpec);
+  const refs = auto ? [auto] : (flags.commit ?? []).map(parseCommitSpec);
   const names = refs.map(
     (r) => `${r.repository}@${r.previousCommit ? `${r.previousCommit}..` : ""}${r.commit}`,
   );
@@ -60,8 +61,8 @@ export default async function releaseSetCommits(
       "commit",
     );
   }
-  if (flags.ignoreMissing && !flags.local)
-    throw new ValidationError("--ignore-missing goes with --local.", "ignoreMissing");
+  if (flags.ignoreMissing && !flags.local && !flags.auto)
+    throw new ValidationError("--ignore-missing goes with --local (or --auto).", "ignoreMissing");
   // Malformed --commit values fail before anything is resolved or asked.
   for (const c of flags.commit ?? []) parseCommitSpec(c);
   const org = await resolveReleaseOrg(this, target, "tracker release set-commits <version>");

@@ -5,9 +5,10 @@ import { isHostedHost } from "../env.ts";
 import { apiRequest } from "../http/client.ts";
 import { TokenResponse } from "./refresh.ts";
 import { canAnimate } from "../automation.ts";
+import { LOGIN_SCOPES } from "./scopes.ts";
 
-/** Scopes requested by `auth login` (API.md 8.2: enough for every command of the spec). */
-export const OAUTH_SCOPES = ["org:read", "project:read", "event:read", "event:write"] as const;
+/** Scopes requested by `auth login` by default: enough for every command of tracker (lib/auth/scopes.ts). */
+export const OAUTH_SCOPES = LOGIN_SCOPES;
 /** Polling interval when the server does not send one (RFC 8628 default). */
 export const DEFAULT_INTERVAL_S = 5;
 /** Lifetime of a device code when the server does not say (Sentry's default). */
@@ -148,7 +149,11 @@ function assertOnService(ctx: TrackerContext, raw: string): void {
 }
 
 /** Step 1 (API.md 8.3): asks the control host for a device code and user code. */
-export async function requestDeviceCode(ctx: TrackerContext, clientId: string): Promise<DeviceCode> {
+export async function requestDeviceCode(
+  ctx: TrackerContext,
+  clientId: string,
+  scopes: readonly string[] = OAUTH_SCOPES,
+): Promise<DeviceCode> {
   let data: v.InferOutput<typeof DeviceCodeBody>;
   try {
     const res = await apiRequest(ctx, {
@@ -157,7 +162,7 @@ export async function requestDeviceCode(ctx: TrackerContext, clientId: string): 
       host: "control",
       auth: false,
       retry: false,
-      form: { client_id: clientId, scope: OAUTH_SCOPES.join(" ") },
+      form: { client_id: clientId, scope: scopes.join(" ") },
       schema: DeviceCodeBody,
       acceptStatuses: [400, 401, 403, 404, 405],
     });

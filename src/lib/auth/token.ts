@@ -5,6 +5,18 @@ import { AuthError } from "../errors.ts";
 import { warnInsecureUrlOnce } from "../env.ts";
 import { assertFileUrlTransport } from "../plain-http.ts";
 import { assertEnvTokenTarget } from "./env-token-target.ts";
+import { parseScopeList } from "./scopes.ts";
+import { ORG_TOKEN_PREFIX } from "./token-kind.ts";
+
+/** Org auth tokens carry `org:ci` (API.md §8.1); other tokens' scopes are only known from a login. */
+function knownScopes(token: string): readonly string[] | undefined {
+  return token.startsWith(ORG_TOKEN_PREFIX) ? ["org:ci"] : undefined;
+}
+
+function withScopes<T extends AuthToken>(t: T): T {
+  const scopes = knownScopes(t.token);
+  return scopes ? { ...t, scopes } : t;
+}
 
 /** The environment variables a token may come from, by precedence. */
 export type EnvTokenSource = "TRACKER_AUTH_TOKEN" | "TRACKER_TOKEN" | "SENTRY_AUTH_TOKEN";
@@ -23,6 +35,8 @@ export interface AuthToken {
   refreshable: boolean;
   /** The configuration file of a file token. */
   path?: string;
+  /** The token's scopes when known (granted at login; `org:ci` for an org token), for the 403 hint. */
+  scopes?: readonly string[];
 }
 
 /**
@@ -96,7 +110,7 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
       const stored = safeReadCredentials(ctx);
       if (stored) ctx.log.info(shadowNote(env.source));
     }
-    return env;
+    return withScopes(env);
   }
   const stored = readCredentials(ctx);
   if (!stored?.base_url || stored.base_url !== ctx.settings.baseUrl) {
@@ -105,7 +119,7 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
       assertHeaderSafe(file.token, file.path ?? file.source);
       assertFileUrlTransport(ctx, ctx.settings.baseUrl, file.path ? fileLabel(ctx, file.path) : file.source);
       ctx.log.debug(`Auth: using the token in ${file.path} (for ${ctx.settings.baseUrl})`);
-      return file;
+      return withScopes(file);
     }
   }
   if (!stored) throw noStoredLogin(ctx);
@@ -115,7 +129,13 @@ export async function getAuthToken(ctx: TrackerContext): Promise<AuthToken> {
   assertSameHost(ctx, stored);
   const { ensureFreshCredentials } = await import("./refresh.ts");
   const fresh = await ensureFreshCredentials(ctx, stored);
-  return { token: fresh.token, source: "stored", refreshable: !!fresh.refresh_token };
+  const scopes = parseScopeList(stored.scopes) ?? knownScopes(fresh.token);
+  return {
+    token: fresh.token,
+    source: "stored",
+    refreshable: !!fresh.refresh_token,
+    ...(scopes ? { scopes } : {}),
+  };
 }
 
 /**
@@ -194,5 +214,10 @@ export async function refreshAfterUnauthorized(
   if (used.source !== "stored" || !used.refreshable) return undefined;
   const { forceRefresh } = await import("./refresh.ts");
   const fresh = await forceRefresh(ctx, used.token);
-  return { token: fresh.token, source: "stored", refreshable: !!fresh.refresh_token };
+  return {
+    token: fresh.token,
+    source: "stored",
+    refreshable: !!fresh.refresh_token,
+    ...(used.scopes ? { scopes: used.scopes } : {}),
+  };
 }

@@ -10,6 +10,8 @@ export interface ConfigValues {
   url?: string;
   org?: string;
   project?: string;
+  /** `[auth] dsn`, where sentry-cli users keep the DSN of `send-event` and `monitors run`. */
+  dsn?: string;
 }
 
 /** Which `section.key` of a configuration file feeds which value. */
@@ -18,6 +20,7 @@ export const CONFIG_KEYS: Readonly<Record<string, keyof ConfigValues>> = {
   "defaults.url": "url",
   "defaults.org": "org",
   "defaults.project": "project",
+  "auth.dsn": "dsn",
 };
 
 /** A value without its surrounding quotes, or (unquoted) without a trailing ` #`/` ;` comment. */

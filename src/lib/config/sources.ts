@@ -4,7 +4,8 @@
  * `tracker defaults set --here` of the enclosing project tree, the global `tracker defaults`, then
  * the Sentry configuration files (`sentry.properties`, `.sentryclirc` upward, `~/.sentryclirc`),
  * key by key. A project only goes with the organization of its own layer (or any, when its layer
- * names none). Explicit arguments and DSN detection are the resolver's business.
+ * names none); last, the organization an org auth token names (its `org` claim). Explicit
+ * arguments and DSN detection are the resolver's business.
  */
 import { join, relative, resolve, sep } from "node:path";
 import type { TrackerContext } from "../../context.ts";
@@ -12,6 +13,7 @@ import { readDefaults } from "../db/defaults.ts";
 import { type ProjectDefault, readProjectDefault } from "../db/project-defaults.ts";
 import { configFileUrl, DEFAULT_BASE_URL } from "../env.ts";
 import type { ConfigFile } from "./files.ts";
+import { tokenOrgLayer } from "./token-org.ts";
 
 /** What kind of place a value came from. */
 export type SourceKind = "env" | "here" | "defaults" | "file" | "login" | "token" | "default";
@@ -115,10 +117,18 @@ export function configTarget(ctx: TrackerContext, opts: { env?: boolean } = {}):
     layers.push({ ...(org ? { org } : {}), ...(project ? { project } : {}) });
   }
   layers.push(...storedLayers(ctx), ...fileLayers(ctx));
+  // The token is only looked at when nothing else names an organization (it is the lowest layer).
+  const fromToken = layers.some((l) => l.org)
+    ? undefined
+    : tokenOrgLayer(ctx, () => fileTokenForService(ctx)?.token);
+  if (fromToken) layers.push({ org: { value: fromToken, source: TOKEN_SOURCE } });
   const org = layers.find((l) => l.org)?.org;
   const project = layers.find((l) => l.project && (!l.org || !org || l.org.value === org.value))?.project;
   return { ...(org ? { org } : {}), ...(project ? { project } : {}) };
 }
+
+/** The provenance of an organization named by the org auth token in use: "(from the org token)". */
+export const TOKEN_SOURCE: Provenance = { kind: "token", label: "the org token", path: null };
 
 /** How "Using acme/web (from …)" names the sources of an organization and a project. */
 export function describeSources(org: Provenance, project: Provenance): string {

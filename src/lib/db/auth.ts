@@ -22,12 +22,14 @@ const CredentialsRow = v.object({
   base_url: v.nullable(v.string()),
   user_json: v.nullable(v.string()),
   client_id: v.nullable(v.string()),
+  scopes: v.optional(v.nullable(v.string())),
 });
 /** Stored credentials as read back (validated) from the database. */
 export type StoredCredentials = v.InferOutput<typeof CredentialsRow>;
 
-const COLUMNS =
+const LEGACY_COLUMNS =
   "token, refresh_token, expires_at, issued_at, updated_at, kind, base_url, user_json, client_id";
+const COLUMNS = `${LEGACY_COLUMNS}, scopes`;
 
 /** Moves the legacy single-row login into `logins` (a login already there for its URL wins). */
 export function absorbLegacyLogin(db: Database): void {
@@ -35,7 +37,7 @@ export function absorbLegacyLogin(db: Database): void {
 }
 
 function legacyRow(db: Database): StoredCredentials | undefined {
-  const row = db.query(`SELECT ${COLUMNS} FROM auth WHERE id = 1`).get();
+  const row = db.query(`SELECT ${LEGACY_COLUMNS} FROM auth WHERE id = 1`).get();
   return row ? parseRow(CredentialsRow, row, "auth") : undefined;
 }
 
@@ -85,9 +87,10 @@ export function otherLoginUrls(ctx: TrackerContext): string[] {
 /** Stores (or replaces) the login of `c.base_url` in one transaction; other logins stay. */
 export function writeCredentials(
   ctx: TrackerContext,
-  c: Omit<StoredCredentials, "updated_at" | "client_id" | "base_url"> & {
+  c: Omit<StoredCredentials, "updated_at" | "client_id" | "base_url" | "scopes"> & {
     base_url: string;
     client_id?: string | null;
+    scopes?: string | null;
   },
 ): void {
   writeDb(ctx, (db) => {
@@ -95,7 +98,7 @@ export function writeCredentials(
       absorbLegacyLogin(db);
       // A legacy login of unknown service cannot be used; a new login takes its place.
       db.run("DELETE FROM auth");
-      db.run(`INSERT OR REPLACE INTO logins (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+      db.run(`INSERT OR REPLACE INTO logins (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
         c.token,
         c.refresh_token,
         c.expires_at,
@@ -105,6 +108,7 @@ export function writeCredentials(
         c.base_url,
         c.user_json,
         c.client_id ?? null,
+        c.scopes ?? null,
       ]);
     })();
   });

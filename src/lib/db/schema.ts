@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever a table or column is added below. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
 export interface ColumnDef {
@@ -54,6 +54,8 @@ export const TABLES: readonly TableDef[] = [
       col("kind", "TEXT"),
       col("user_json", "TEXT"),
       col("client_id", "TEXT"),
+      // The scopes a device-flow login was granted (space-separated), for the 403 hint.
+      col("scopes", "TEXT"),
     ],
   },
   {

@@ -4,6 +4,7 @@
  */
 import type { AuthToken } from "../auth/token.ts";
 import { ApiError, AuthError, type CliError, NetworkError } from "../errors.ts";
+import { scopeHint } from "../auth/scopes.ts";
 
 function htmlText(text: string): string {
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.trim();
@@ -68,7 +69,7 @@ function fieldErrors(o: Record<string, unknown>, prefix = ""): string[] {
 
 /** Scope hint shown on 403 (spec section 5). */
 export const SCOPE_HINT =
-  "The token may lack the needed scopes: org:read, project:read, event:read (and event:write to change issues or start AI analysis). A user token or a broader org token fixes this.";
+  "The token may lack the needed scopes: org:read, project:read, event:read (and event:write to change issues or start AI analysis, project:releases for releases and uploads). A user token or a broader org token fixes this.";
 
 /** Hint shown on 404. */
 export const NOT_FOUND_HINT =
@@ -200,7 +201,9 @@ export function errorForStatus(
   } else if (status === 403) {
     const scopes = challengedScopes(headers);
     hint =
-      scopes.length > 0 ? `The token lacks the scope(s) ${scopes.join(", ")}. ${SCOPE_HINT}` : SCOPE_HINT;
+      scopes.length > 0
+        ? `The token lacks the scope(s) ${scopes.join(", ")}. ${SCOPE_HINT}`
+        : (scopeHint(endpoint, token) ?? SCOPE_HINT);
   } else if (status === 404) {
     hint = NOT_FOUND_HINT;
   } else if (status === 429) {

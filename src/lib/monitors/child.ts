@@ -1,5 +1,5 @@
 /**
- * The job of `monitor run`: started with stdio inherited, SIGINT/SIGTERM forwarded to it while it
+ * The job of `monitor run`: started with stdio inherited, SIGINT/SIGTERM/SIGHUP forwarded to it while it
  * runs, and its end reported as a shell would (its code, 128 + n after signal n, 127 when the
  * command does not exist, 126 when it cannot be executed).
  */
@@ -7,7 +7,7 @@ import { constants } from "node:os";
 import { CliError } from "../errors.ts";
 
 /** Signals passed on to the job (tracker itself keeps running to send the closing check-in). */
-export const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM"] as const;
+export const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 /** How the job ended. */
 export interface ChildOutcome {

@@ -8,6 +8,7 @@ import { childEnv } from "../child-env.ts";
 import type { Dsn } from "../dsn/parse.ts";
 import { buildEnvelope, newId, sendEnvelope } from "../envelope/send.ts";
 import { formatError } from "../error-render.ts";
+import { CliError } from "../errors.ts";
 import { type ChildOutcome, runChild } from "./child.ts";
 import type { Interval } from "./schedule.ts";
 
@@ -17,6 +18,14 @@ export const CHECK_IN_BUDGET_MS = 3_000;
 export const OPEN_CHECK_IN_TIMEOUT_MS = 10_000;
 /** Of the budget, what waiting for a still-pending `in_progress` may use; the rest is the closing one's. */
 export const OPEN_WAIT_AFTER_EXIT_MS = 1_000;
+
+/** Why a job runs without check-ins (no usable DSN): said once as a warning, never the job's failure. */
+export class NoCheckIns extends CliError {
+  constructor(why: string) {
+    super(why);
+    this.name = "NoCheckIns";
+  }
+}
 
 /** `monitor_config` of a check-in (upserts the monitor); minutes for margin and runtime. */
 export interface MonitorConfig {
@@ -64,6 +73,10 @@ export async function runMonitored(ctx: TrackerContext, job: MonitoredJob): Prom
   const warnOnce = (which: string, err: unknown) => {
     if (ctx.said.has("monitor-check-in")) return;
     ctx.said.add("monitor-check-in");
+    if (err instanceof NoCheckIns) {
+      ctx.log.warn(`No check-ins for ${job.slug}: ${err.message}. The job runs without them.`);
+      return;
+    }
     const why = formatError(err).split("\n")[0];
     ctx.log.warn(`The ${which} check-in of ${job.slug} was not sent (${why}); the job is not affected.`);
   };

@@ -18,7 +18,55 @@ export interface Interval {
 const CRON_MACROS = new Set(["@yearly", "@annually", "@monthly", "@weekly", "@daily", "@hourly"]);
 const CRON_FIELD_RE = /^[0-9A-Za-z*/,\-?LW#]+$/;
 
-/** Parses `--schedule`: five crontab fields, or a macro such as `@daily`. */
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];
+
+/** The five crontab fields: name, range, and the names a value may use (month and weekday). */
+const CRON_FIELDS = [
+  { name: "minute", min: 0, max: 59 },
+  { name: "hour", min: 0, max: 23 },
+  { name: "day of month", min: 1, max: 31 },
+  { name: "month", min: 1, max: 12, names: MONTHS, base: 1 },
+  { name: "day of week", min: 0, max: 7, names: DAYS, base: 0 },
+] as const;
+
+type CronField = (typeof CRON_FIELDS)[number];
+
+/** The number of one value of a field (a number, a name, `5L`, `1#2`, `15W`); undefined when malformed. */
+function cronValue(field: CronField, text: string): number | undefined {
+  const t = text.toLowerCase().replace(/(#\d)$|([lw])$/, "");
+  if (/^\d{1,2}$/.test(t)) return Number(t);
+  const names: readonly string[] | undefined = "names" in field ? field.names : undefined;
+  const i = names ? names.indexOf(t) : -1;
+  return i >= 0 && "base" in field ? i + field.base : undefined;
+}
+
+/** Why one field is out of range or malformed, or undefined when it is fine. */
+function cronFieldProblem(field: CronField, text: string): string | undefined {
+  for (const item of text.split(",")) {
+    const [range = "", step, extra] = item.split("/");
+    if (extra !== undefined || (step !== undefined && !(/^\d{1,2}$/.test(step) && Number(step) >= 1))) {
+      return `a step must be a whole number from 1, got '${item}'`;
+    }
+    if (range === "*" || range === "?" || range.toLowerCase() === "l") continue;
+    const ends = range.split("-");
+    if (ends.length > 2) return `'${item}' is not a value or a range`;
+    const values = ends.map((e) => cronValue(field, e));
+    if (values.some((v) => v === undefined)) return `'${item}' is not a value or a range`;
+    const bad = values.find((v) => (v as number) < field.min || (v as number) > field.max);
+    if (bad !== undefined) return `${bad} is outside ${field.min}-${field.max}`;
+    if (values.length === 2 && (values[0] as number) > (values[1] as number)) {
+      return `the range '${range}' runs backwards`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Parses `--schedule`: five crontab fields (minute 0-59, hour 0-23, day of month 1-31, month 1-12
+ * or JAN-DEC, day of week 0-7 or SUN-SAT; lists, ranges, steps) or a macro such as `@daily`. Out
+ * of range is refused here, before anything is sent.
+ */
 export function parseCrontab(raw: string): string {
   const text = raw.trim().replace(/\s+/g, " ");
   if (CRON_MACROS.has(text.toLowerCase())) return text.toLowerCase();
@@ -29,6 +77,16 @@ export function parseCrontab(raw: string): string {
       "schedule",
     );
   }
+  fields.forEach((f, i) => {
+    const field = CRON_FIELDS[i] as CronField;
+    const problem = cronFieldProblem(field, f);
+    if (problem) {
+      throw new ValidationError(
+        `--schedule '${raw}': the ${field.name} field (${field.min}-${field.max}) is wrong: ${problem}.`,
+        "schedule",
+      );
+    }
+  });
   return text;
 }
 

@@ -42,11 +42,8 @@ export async function collectLocalCommits(
   const lastCommits = async () => readCommits(ctx, { depth: opts.depth, repository });
   if (!previous) {
     const commits = await lastCommits();
-    if (tree.shallow && commits.length < opts.depth) {
-      ctx.log.warn(
-        `This is a shallow clone: only ${commits.length} of the last ${opts.depth} commits are available (git fetch --unshallow for all).`,
-      );
-    }
+    // The history is cut short: sending what is here would say the release has only these commits.
+    if (tree.shallow && commits.length < opts.depth) throw shallowDepthError(commits.length, opts.depth);
     return { ...base, fellBack: false, commits };
   }
   if (await reachableFromHead(ctx, previous.commit)) {
@@ -76,11 +73,20 @@ export async function collectLocalCommits(
   );
 }
 
+/** A shallow clone that holds fewer than `depth` commits: the fetch that makes them visible. */
+function shallowDepthError(seen: number, depth: number): CliError {
+  return new CliError(
+    `This is a shallow clone with ${seen} commit${seen === 1 ? "" : "s"} of history, and there is no previous release with commits: the last ${depth} commits (--initial-depth) cannot be read from it, and sending ${seen} would record a wrong range.\n\nFetch more history and run again:\n  git fetch --deepen=${depth - seen}\nor all of it:\n  git fetch --unshallow\nIn GitHub Actions, check out with \`fetch-depth: 0\` (actions/checkout); in GitLab CI set GIT_DEPTH: 0. Or pass --initial-depth ${seen} to send only the commits this clone has.`,
+    EXIT.context,
+  );
+}
+
 /**
  * `--auto`: HEAD of the working tree, in the organization's repository whose name matches
- * origin's `owner/repo` (case-insensitive).
+ * origin's repository name (case-insensitive); undefined, with a warning, when no connected
+ * repository has that name (the caller then sends the local commits).
  */
-export async function autoRef(ctx: TrackerContext, org: string): Promise<CommitSpec> {
+export async function autoRef(ctx: TrackerContext, org: string): Promise<CommitSpec | undefined> {
   const [tree, origin, repos] = await Promise.all([
     readWorkTree(ctx),
     originRepoName(ctx),
@@ -88,13 +94,11 @@ export async function autoRef(ctx: TrackerContext, org: string): Promise<CommitS
   ]);
   const repo = repos.find((r) => r.name.toLowerCase() === origin.toLowerCase());
   if (!repo) {
-    throw new ResolutionError(
-      `Repository '${origin}'`,
-      `is not connected to organization '${org}'`,
-      repos.length > 0
-        ? `Connected repositories: ${repos.map((r) => r.name).join(", ")}. Name one with --commit <repo>@<sha>, or use --local.`
-        : "Connect it in the organization's integration settings, or use --local to send the commits from this working tree.",
+    // As sentry-cli does: without an integration to fetch them, the commits come from this tree.
+    ctx.log.warn(
+      `Repository '${origin}' is not connected to organization '${org}'${repos.length > 0 ? ` (connected: ${repos.map((r) => r.name).join(", ")})` : ""}; sending the commits of this working tree instead (as --local).`,
     );
+    return undefined;
   }
   return { repository: repo.name, commit: tree.head };
 }

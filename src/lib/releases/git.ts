@@ -69,26 +69,55 @@ export async function readWorkTree(ctx: Pick<TrackerContext, "env" | "cwd" | "lo
   return { head, shallow: shallow === "true" };
 }
 
+const GIT_URL_RE = /^(?:(?:git\+)?(?:git|ssh|https?)):\/\/(?:[^@/]+@)?([^/]+)\/(.+)$/i;
+const SCP_RE = /^(?:[^@/]+@)?([^/:]+):(?!\/\/)(.+)$/;
+
 /**
- * `owner/repo` of a remote URL (https, ssh, scp-like or file): the last two path segments
- * without `.git`; undefined when there are not two.
+ * The repository name of a remote URL, derived as sentry-cli's `VcsUrl` derives it, so the name
+ * matches what its users see on the service: the whole path without `.git` for https, ssh and
+ * scp-like URLs (GitLab subgroups kept: `acme-group/platform/web`), `<org>/<project>` for Azure
+ * DevOps and `<account>/<repo>` for visualstudio.com (never `_git/web`), `owner/repo` for Google
+ * Cloud Source mirrors and Bitbucket Server browse URLs; lower case, as sentry-cli sends it.
+ * A local path or `file://` URL (not a hosted repository) gives its last two segments.
  */
 export function repoNameFromUrl(url: string): string | undefined {
   const text = url.trim();
-  const scp = /^[^/:@]+@[^/:]+:(.+)$/.exec(text);
-  let path = scp ? (scp[1] as string) : text;
-  if (!scp) {
-    try {
-      path = new URL(text).pathname;
-    } catch {
-      // A plain local path.
-    }
+  const m = GIT_URL_RE.exec(text) ?? (text.startsWith("/") ? null : SCP_RE.exec(text));
+  if (!m) {
+    const local = text
+      .replace(/^file:\/\//i, "")
+      .replace(/(\.git)+\/?$/, "")
+      .split("/")
+      .filter(Boolean);
+    return local.length >= 2 ? local.slice(-2).join("/") : undefined;
   }
-  const parts = path
-    .replace(/\.git\/?$/, "")
-    .split("/")
-    .filter(Boolean);
-  return parts.length >= 2 ? parts.slice(-2).join("/") : undefined;
+  const host = (m[1] as string).replace(/:\d+$/, "").toLowerCase();
+  const path = (m[2] as string).replace(/\/+$/, "");
+  const id = hostedRepoId(host, path);
+  return id && id !== "" ? id.toLowerCase() : undefined;
+}
+
+function hostedRepoId(host: string, path: string): string | undefined {
+  const vs = /^([^.]+)\.visualstudio\.com$/.exec(host);
+  if (vs) {
+    const git = /^_git\/(.+?)(?:\.git)?$/.exec(path);
+    if (git) return `${vs[1]}/${git[1]}`;
+    const before = /^(.+?)\/_git/.exec(path);
+    if (before) return before[1];
+  }
+  if (/^(?:ssh\.)?dev\.azure\.com$/.test(host)) {
+    const v3 = /^v3\/([^/]+)\/([^/]+)/.exec(path);
+    if (v3) return `${v3[1]}/${v3[2]}`;
+    const before = /^(.+?)\/_git/.exec(path);
+    if (before) return before[1];
+  }
+  if (host === "source.developers.google.com") {
+    const gcb = /^p\/.+\/r\/github_(.+?)_(.+?)(?:\.git)?$/.exec(path);
+    if (gcb) return `${gcb[1]}/${gcb[2]}`;
+  }
+  const bitbucket = /projects\/(.+)\/repos\/(.+)\/browse/.exec(path);
+  if (bitbucket) return `${bitbucket[1]}/${bitbucket[2]}`;
+  return path.replace(/(\.git)+$/, "");
 }
 
 /** origin's `owner/repo`; a repository without a usable origin is a ContextError. */

@@ -50,7 +50,7 @@ describe("device flow", () => {
     expect(codeReq?.headers["content-type"]).toBe("application/x-www-form-urlencoded");
     expect(Object.fromEntries(new URLSearchParams(codeReq?.body))).toEqual({
       client_id: TEST_CLIENT_ID,
-      scope: "org:read project:read event:read event:write",
+      scope: "org:read project:read project:releases event:read event:write",
     });
     const poll = new URLSearchParams(api.requestsTo("/oauth/token/")[0]?.body);
     expect(poll.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:device_code");

@@ -62,7 +62,8 @@ describe("auth status (command)", () => {
       base_url: "https://sentry.io",
       user_json: null,
     });
-    await authStatus.call(t.ctx, flags);
+    const ended = await authStatus.call(t.ctx, flags).catch((e: unknown) => e);
+    expect(ended).toMatchObject({ exitCode: 13, reason: "host_scope" });
     expect(t.stdout()).toBe(
       [
         `Not logged in to ${new URL(api.url).host} (the stored login is for https://sentry.io)`,
@@ -77,7 +78,7 @@ describe("auth status (command)", () => {
     );
     expect(api.requests).toEqual([]);
     const json = createTestContext({ api, configDir: t.ctx.configDir });
-    await authStatus.call(json.ctx, { ...flags, json: true });
+    await authStatus.call(json.ctx, { ...flags, json: true }).catch(() => undefined);
     expect(JSON.parse(json.stdout())).toMatchObject({
       authenticated: false,
       reason: "host_scope",

@@ -4,7 +4,7 @@
  * flow through `configureOAuth` (e.g. a queue of answers the next polls get).
  */
 import { json } from "../http.ts";
-import { ALL_SCOPES } from "../seed.ts";
+import { ALL_SCOPES, SENTRY_SCOPES } from "../seed.ts";
 import type { FakeRequest, FakeState, Route } from "../types.ts";
 
 /** The public client id the fake accepts by default (tests set TRACKER_CLIENT_ID to it). */
@@ -157,7 +157,7 @@ function deviceCode(req: FakeRequest): Response {
   const clientId = form.get("client_id");
   if (!clientId || !d.scenario.clientIds.includes(clientId)) return oauthError(401, "invalid_client");
   const scopes = (form.get("scope") ?? "").split(" ").filter(Boolean);
-  const unknown = scopes.filter((sc) => !(ALL_SCOPES as readonly string[]).includes(sc));
+  const unknown = scopes.filter((sc) => !(SENTRY_SCOPES as readonly string[]).includes(sc));
   if (unknown.length > 0) return oauthError(400, "invalid_scope", `Unknown scopes: ${unknown.join(" ")}`);
   const code = randomHex();
   const userCode = randomUserCode();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import * as v from "valibot";
 import { ApiError, AuthError, NetworkError } from "../../../src/lib/errors.ts";
+import { scopeHint } from "../../../src/lib/auth/scopes.ts";
 import { apiRequest, REQUEST_TIMEOUT_MS } from "../../../src/lib/http/client.ts";
 import { backoffMs, MAX_ATTEMPTS, serverWaitMs } from "../../../src/lib/http/retry.ts";
 import { NOT_FOUND_HINT, SCOPE_HINT } from "../../../src/lib/http/errors.ts";
@@ -291,7 +292,7 @@ describe("status mapping", () => {
     expect(err.message).toBe("The token is bound to another organization: Unauthorized organization access.");
   });
 
-  test("403: ApiError with the scope hint", async () => {
+  test("403: ApiError with the scope hint of the endpoint (lib/auth/scopes.ts)", async () => {
     const t = setup();
     api.inject({
       path: ORGS_PATH,
@@ -301,8 +302,9 @@ describe("status mapping", () => {
     const err = (await failure(listOrgs(t))) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.format()).toBe(
-      `Request failed with status 403\n  You do not have permission to perform this action.\n\n${SCOPE_HINT}`,
+      `Request failed with status 403\n  You do not have permission to perform this action.\n\n${scopeHint("GET /api/0/organizations/", { source: "TRACKER_AUTH_TOKEN" })}`,
     );
+    expect(err.hint).toContain("GET /api/0/organizations/ needs one of the scopes org:read");
   });
 
   test("403 with an insufficient_scope challenge names the missing scopes", async () => {

@@ -1,0 +1,124 @@
+/** Table tests of the pure parsers of `release set-commits`: repository names, --commit, git log. */
+import { describe, expect, test } from "bun:test";
+import { ValidationError } from "../../../src/lib/errors.ts";
+import { parseGitLog, repoNameFromUrl } from "../../../src/lib/releases/git.ts";
+import { parseCommitSpec } from "../../../src/lib/releases/flags.ts";
+
+describe("repoNameFromUrl (as sentry-cli's VcsUrl)", () => {
+  test.each([
+    ["https://github.com/acme/web.git", "acme/web"],
+    ["https://github.com/Acme/Web", "acme/web"],
+    ["https://user:secret@github.com/acme/web.git", "acme/web"],
+    ["git@github.com:acme/web.git", "acme/web"],
+    ["github.com:acme/web", "acme/web"],
+    ["ssh://git@github.com/acme/web.git", "acme/web"],
+    ["ssh://git@github.example.com:2222/acme/web.git", "acme/web"],
+    ["git+ssh://git@github.com/acme/web.git", "acme/web"],
+    ["git://github.com/acme/web.git", "acme/web"],
+    ["https://github.com/acme/web.git/", "acme/web"],
+    ["https://github.com/acme/web.git.git", "acme/web"],
+    ["git@gitlab.com:acme-group/platform/web.git", "acme-group/platform/web"],
+    ["https://gitlab.com/acme-group/platform/web.git", "acme-group/platform/web"],
+    ["https://gitlab.example.com:8443/acme-group/platform/web", "acme-group/platform/web"],
+    ["https://dev.azure.com/acme/platform/_git/web", "acme/platform"],
+    ["git@ssh.dev.azure.com:v3/acme/platform/web", "acme/platform"],
+    ["https://acme.visualstudio.com/_git/web", "acme/web"],
+    ["https://acme.visualstudio.com/DefaultCollection/Platform/_git/web", "defaultcollection/platform"],
+    ["https://source.developers.google.com/p/my-proj/r/github_acme_web", "acme/web"],
+    ["https://bitbucket.example.com/projects/ACME/repos/web/browse", "acme/web"],
+    ["https://bitbucket.org/acme/web.git", "acme/web"],
+    ["file:///srv/git/acme/web", "acme/web"],
+    ["/srv/git/acme/web.git", "acme/web"],
+  ])("%s → %s", (url, name) => {
+    expect(repoNameFromUrl(url)).toBe(name);
+  });
+
+  test("never `_git/<repo>` for Azure DevOps; nothing usable gives undefined", () => {
+    for (const u of [
+      "https://dev.azure.com/acme/platform/_git/web",
+      "https://acme.visualstudio.com/P/_git/web",
+    ]) {
+      expect(repoNameFromUrl(u)).not.toContain("_git");
+    }
+    expect(repoNameFromUrl("web")).toBeUndefined();
+    expect(repoNameFromUrl("")).toBeUndefined();
+  });
+});
+
+describe("parseCommitSpec", () => {
+  test.each([
+    ["acme/web@4f2a9c1", { repository: "acme/web", commit: "4f2a9c1" }],
+    ["acme/web@abc..def", { repository: "acme/web", commit: "def", previousCommit: "abc" }],
+    ["  acme/web@main  ", { repository: "acme/web", commit: "main" }],
+    ["acme-group/platform/web@v1.2.3", { repository: "acme-group/platform/web", commit: "v1.2.3" }],
+    ["me@example/repo@abc", { repository: "me@example/repo", commit: "abc" }],
+  ])("%s", (raw, spec) => {
+    expect(parseCommitSpec(raw)).toEqual(spec);
+  });
+
+  test.each([
+    "nope",
+    "@abc",
+    "acme/web@",
+    "acme/web@..def",
+    "acme/web@a..b..c",
+    "acme/web@abc..",
+    "acme/web@a b",
+  ])("%s is refused", (raw) => {
+    expect(() => parseCommitSpec(raw)).toThrow(ValidationError);
+  });
+});
+
+describe("parseGitLog", () => {
+  const R = "\x1e";
+  const F = "\x00";
+  test.each([
+    ["no output", "", []],
+    [
+      "one commit with added, modified, deleted and type-changed files",
+      `${R}aaa${F}Alice${F}a@x.io${F}2026-01-11T10:00:00+00:00${F}Subject\n\nBody\n${F}\n\nA\tsrc/a.ts\nM\tREADME.md\nD\told.txt\nT\tlink\n`,
+      [
+        {
+          id: "aaa",
+          repository: "acme/web",
+          message: "Subject\n\nBody",
+          author_name: "Alice",
+          author_email: "a@x.io",
+          timestamp: "2026-01-11T10:00:00+00:00",
+          patch_set: [
+            { path: "src/a.ts", type: "A" },
+            { path: "README.md", type: "M" },
+            { path: "old.txt", type: "D" },
+            { path: "link", type: "M" },
+          ],
+        },
+      ],
+    ],
+    [
+      "two commits, the second without files; a path with a tab-free space",
+      `${R}bbb${F}Bob${F}b@x.io${F}2026-01-12T10:00:00+00:00${F}Two${F}\n\nM\tdocs/a b.md\n${R}ccc${F}Carol${F}c@x.io${F}2026-01-13T10:00:00+00:00${F}Empty${F}`,
+      [
+        {
+          id: "bbb",
+          repository: "acme/web",
+          message: "Two",
+          author_name: "Bob",
+          author_email: "b@x.io",
+          timestamp: "2026-01-12T10:00:00+00:00",
+          patch_set: [{ path: "docs/a b.md", type: "M" }],
+        },
+        {
+          id: "ccc",
+          repository: "acme/web",
+          message: "Empty",
+          author_name: "Carol",
+          author_email: "c@x.io",
+          timestamp: "2026-01-13T10:00:00+00:00",
+          patch_set: [],
+        },
+      ],
+    ],
+  ])("%s", (_name, text, commits) => {
+    expect(parseGitLog(text, "acme/web")).toEqual(commits as ReturnType<typeof parseGitLog>);
+  });
+});
