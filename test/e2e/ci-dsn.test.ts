@@ -171,7 +171,7 @@ describe("event send: where the DSN comes from", () => {
   test(".sentryclirc [auth] dsn", async () => {
     const { home, dir } = repo({ ".sentryclirc": `[auth]\ndsn=${tpsDsn()}\n` });
     const r = await runCli(["event", "send", "-m", "hello"], { api, cwd: dir, env: { HOME: home } });
-    expect(r.stderr).toBe("");
+    expect(r.stderr).toMatch(/^Sent to 127\.0\.0\.1:\d+ \(project 300021\); DSN from \.sentryclirc\.\n$/);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toMatch(/^[0-9a-f]{32}\n$/);
     expect(api.requestsTo(ENVELOPE, "POST")).toHaveLength(1);
