@@ -28,6 +28,9 @@ export { buildContext } from "./build-context.ts";
 
 const STRICLI_PARSE_ERROR = -4;
 
+/** argv[0] that makes a run sentry-cli's (bin.ts puts it there when the executable is `sentry-cli`). */
+export const SENTRY_CLI_WORD = "sentry-cli";
+
 /** Maps Stricli's negative codes and the run's recorded error to our documented exit codes. */
 export function normalizeExitCode(code: number | string | null | undefined, lastError?: unknown): number {
   const n = typeof code === "number" ? code : Number(code ?? 0);
@@ -56,6 +59,10 @@ export async function runMain(
   root?: RouteMap<TrackerContext>,
   over?: ContextOverrides,
 ): Promise<ArgvRun> {
+  if (argv[0] === SENTRY_CLI_WORD) {
+    const { runAsSentryCli } = await import("./sentry-cli-run.ts");
+    return runAsSentryCli(argv.slice(1), root, over, runMain);
+  }
   if (argv[0] === "help" && argv.length === 2) {
     const topics = await import("./lib/help-topics.ts");
     if (topics.isHelpTopic(argv[1])) {

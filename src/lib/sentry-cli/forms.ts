@@ -1,0 +1,319 @@
+/**
+ * The sentry-cli translation table: every sentry-cli (2.x/3.x) command form tracker accepts when
+ * it runs as `sentry-cli`, the flags of each and what they become. `translate.ts` applies it and
+ * `tracker help sentry-cli` prints it, so the help cannot drift from what is accepted.
+ */
+import type { CompatFlag, CompatForm, FormMatch } from "./types.ts";
+
+const ORG: CompatFlag = { names: ["--org", "-o"], value: true, env: "TRACKER_ORG" };
+const PROJECT: CompatFlag = { names: ["--project", "-p"], value: true, env: "TRACKER_PROJECT" };
+const TARGET = [ORG, PROJECT];
+
+const DEPLOY_FLAGS: CompatFlag[] = [
+  ORG,
+  PROJECT,
+  { names: ["--env", "-e"], value: true, to: "--env" },
+  { names: ["--name", "-n"], value: true, to: "--name" },
+  { names: ["--url", "-u"], value: true, to: "--url" },
+  { names: ["--started"], value: true, to: "--started" },
+  { names: ["--finished"], value: true, to: "--finished" },
+  { names: ["--time", "-t"], value: true, note: "seconds the deploy took: --started/--finished" },
+];
+
+/** sentry-cli's flags of `sourcemaps upload` (also `releases files <v> upload-sourcemaps`). */
+const UPLOAD_FLAGS: CompatFlag[] = [
+  ...TARGET,
+  { names: ["--release", "-r"], value: true, to: "--release" },
+  { names: ["--dist", "-d"], value: true, to: "--dist" },
+  { names: ["--url-prefix", "-u"], value: true, to: "--url-prefix" },
+  {
+    names: ["--url-suffix"],
+    value: true,
+    missing: "tracker sourcemap upload has no URL suffix; give the files' URLs with --url-prefix",
+  },
+  { names: ["--strip-prefix"], value: true, to: "--strip-prefix" },
+  {
+    names: ["--strip-common-prefix"],
+    missing: "name the prefix: tracker sourcemap upload --strip-prefix <prefix>",
+  },
+  { names: ["--ext", "-x"], value: true, to: "--ext", join: "," },
+  { names: ["--ignore", "-i"], value: true, to: "--ignore" },
+  {
+    names: ["--ignore-file", "-I"],
+    value: true,
+    missing: "give each pattern as tracker sourcemap upload --ignore <glob> (repeatable)",
+  },
+  { names: ["--wait"], to: "--wait" },
+  { names: ["--wait-for"], value: true, to: "--wait", note: "waits without a time limit of its own" },
+  { names: ["--no-rewrite"], to: "--no-rewrite" },
+  { names: ["--rewrite"], note: "tracker's default" },
+  { names: ["--validate"], note: "tracker always checks the maps it rewrites" },
+  { names: ["--no-dedupe"], to: "--force" },
+  { names: ["--note"], value: true, note: "nothing to attach it to" },
+  { names: ["--strict", "-s"], note: "problems with maps are always reported" },
+  { names: ["--decompress"], note: "bundles are compressed as the service accepts" },
+  { names: ["--no-sourcemap-reference"], note: "maps are found by debug ID" },
+  { names: ["--debug-id-reference"], note: "maps are found by debug ID" },
+  { names: ["--use-artifact-bundle"], note: "always an artifact bundle" },
+  { names: ["--bundle", "--bundle-sourcemap"], value: true, missing: "React Native RAM bundles have no tracker command" },
+];
+
+function words(tracker: string): string[] {
+  const out: string[] = [];
+  for (const w of tracker.split(" ")) {
+    if (/^[<[-]/.test(w)) break;
+    out.push(w);
+  }
+  return out;
+}
+
+/** tracker's words, the form's `<name>` words, the other positionals and the flags, then `-- job`. */
+export function defaultArgv(form: CompatForm, m: FormMatch): string[] {
+  const out = [...words(form.tracker), ...Object.values(m.params), ...m.positionals, ...m.flags];
+  if (m.after !== undefined) out.push("--", ...m.after);
+  return out;
+}
+
+const first = (m: FormMatch, flag: string): string | undefined => m.values.get(flag)?.[0];
+
+/** `releases deploys <v> new` and `deploys new -r <v>`: sentry-cli's --time is "took this many seconds, until now". */
+function deployArgv(version: string, m: FormMatch): string[] {
+  const out = ["release", "deploy", version, ...m.flags];
+  const took = first(m, "--time");
+  if (took !== undefined) {
+    const end = Math.floor(m.now / 1000);
+    if (!first(m, "--finished")) out.push("--finished", String(end));
+    if (!first(m, "--started")) out.push("--started", String(end - Number(took)));
+  }
+  return out;
+}
+
+function release(m: FormMatch, name: string): string {
+  const v = first(m, "--release") ?? m.params.version;
+  if (v === undefined) throw new Error(`${name} needs --release`);
+  return v;
+}
+
+/** Every form, in the order `tracker help sentry-cli` lists them. */
+export const FORMS: readonly CompatForm[] = [
+  {
+    words: "releases new <version>",
+    tracker: "release create <version> [-p <project>]...",
+    flags: [
+      ORG,
+      { names: ["--project", "-p"], value: true, to: "-p" },
+      { names: ["--finalize"], to: "--finalize" },
+      { names: ["--url"], value: true, to: "--url" },
+      { names: ["--ref"], value: true, to: "--ref" },
+    ],
+  },
+  {
+    words: "releases finalize <version>",
+    tracker: "release finalize <version>",
+    flags: [
+      ...TARGET,
+      { names: ["--released"], value: true, to: "--released" },
+      { names: ["--started"], value: true, note: "the service keeps no start date of a release" },
+      { names: ["--url"], value: true, missing: "set a release's URL when creating it: tracker release create --url" },
+    ],
+  },
+  {
+    words: "releases set-commits <version>",
+    tracker: "release set-commits <version>",
+    flags: [
+      ...TARGET,
+      { names: ["--auto"], to: "--auto" },
+      { names: ["--local"], to: "--local" },
+      { names: ["--commit", "-c"], value: true, to: "--commit" },
+      { names: ["--ignore-missing"], to: "--ignore-missing" },
+      { names: ["--initial-depth"], value: true, to: "--initial-depth" },
+      { names: ["--ignore-empty"], note: "an empty list is not an error" },
+      {
+        names: ["--clear"],
+        missing: "tracker api -X PUT 'organizations/<org>/releases/<version>/' -f 'commits[]' clears them",
+      },
+    ],
+  },
+  {
+    words: "releases deploys <version> new",
+    tracker: "release deploy <version> -e <env>",
+    flags: DEPLOY_FLAGS,
+    build: (m) => deployArgv(m.params.version as string, m),
+  },
+  { words: "releases deploys <version> list", tracker: "release deploys <version>", flags: TARGET },
+  { words: "releases delete <version>", tracker: "release delete <version>", flags: TARGET },
+  {
+    words: "releases list",
+    tracker: "release list",
+    flags: [
+      ...TARGET,
+      { names: ["--show-projects", "-P"], note: "projects are in --json" },
+      { names: ["--raw", "-R"], note: "piped output is already one release per line" },
+      { names: ["--delimiter", "-D"], value: true, note: "piped output is tab-separated" },
+      { names: ["--no-abbrev"], note: "versions are never shortened" },
+    ],
+  },
+  {
+    words: "releases info <version>",
+    tracker: "release view <version>",
+    flags: [
+      ...TARGET,
+      { names: ["--show-projects", "-P"], note: "always shown" },
+      { names: ["--show-commits", "-C"], note: "commit count and authors are shown" },
+    ],
+  },
+  { words: "releases propose-version", tracker: "release propose-version" },
+  {
+    words: "releases files <version> upload-sourcemaps",
+    tracker: "sourcemap upload <path>... --release <version>",
+    flags: UPLOAD_FLAGS,
+    rest: true,
+    build: (m) => ["sourcemap", "upload", ...m.positionals, "--release", m.params.version as string, ...m.flags],
+  },
+  {
+    words: "releases files <version>",
+    tracker: "sourcemap upload <path>... --release <version>",
+    missing: "release files are artifact bundles now: tracker sourcemap upload <path>... --release <version>",
+  },
+  {
+    words: "deploys new",
+    tracker: "release deploy <version> -e <env>",
+    flags: [{ names: ["--release", "-r"], value: true }, ...DEPLOY_FLAGS],
+    build: (m) => deployArgv(release(m, "deploys new"), m),
+  },
+  {
+    words: "deploys list",
+    tracker: "release deploys <version>",
+    flags: [{ names: ["--release", "-r"], value: true }, ...TARGET],
+    build: (m) => ["release", "deploys", release(m, "deploys list"), ...m.flags],
+  },
+  {
+    words: "sourcemaps inject",
+    tracker: "sourcemap inject <path>...",
+    rest: true,
+    flags: [
+      ...TARGET,
+      { names: ["--dry-run"], to: "--dry-run" },
+      { names: ["--ext", "-x"], value: true, note: "JavaScript files that have a source map are injected" },
+      { names: ["--ignore", "-i"], value: true, missing: "run tracker sourcemap inject on the build output only" },
+      { names: ["--ignore-file", "-I"], value: true, missing: "run tracker sourcemap inject on the build output only" },
+      { names: ["--release", "-r"], value: true, note: "debug IDs need no release" },
+    ],
+  },
+  { words: "sourcemaps upload", tracker: "sourcemap upload <path>...", rest: true, flags: UPLOAD_FLAGS },
+  {
+    words: "sourcemaps resolve",
+    tracker: "sourcemap explain <event-id>",
+    missing: "tracker sourcemap explain <event-id> explains why an event's frames stay minified",
+  },
+  { words: "sourcemaps explain", tracker: "sourcemap explain <event-id>", rest: true, flags: TARGET },
+  {
+    words: "send-event",
+    tracker: "event send -m <text> --env production",
+    flags: [
+      { names: ["--message", "-m"], value: true, to: "-m", join: "\n" },
+      { names: ["--message-arg", "-a"], value: true, missing: "format the message before sending it" },
+      { names: ["--level", "-l"], value: true, to: "-l" },
+      { names: ["--tag", "-t"], value: true, to: "-t" },
+      { names: ["--extra", "-e"], value: true, to: "-e" },
+      { names: ["--user", "-u"], value: true, to: "-u" },
+      { names: ["--release", "-r"], value: true, to: "-r" },
+      { names: ["--env", "-E"], value: true, to: "--env" },
+      { names: ["--dist", "-d"], value: true, missing: "tracker event send has no dist; use -t dist:<dist>" },
+      { names: ["--fingerprint", "-f"], value: true, to: "--fingerprint" },
+      { names: ["--logfile"], value: true, to: "--logfile" },
+      { names: ["--with-categories"], note: "log lines are breadcrumbs as they are" },
+      { names: ["--no-environ"], note: "the process environment is never sent" },
+      { names: ["--platform", "-p"], value: true, note: "events are sent as platform other" },
+      { names: ["--timestamp"], value: true, missing: "events are sent with the current time" },
+      { names: ["--raw"], missing: "tracker event send builds the event from flags" },
+    ],
+    // sentry-cli (its SDK) reports environment production unless -E is given.
+    build: (m) => ["event", "send", ...m.flags, ...(m.values.has("--env") ? [] : ["--env", "production"])],
+  },
+  { words: "send-envelope", tracker: "event send-envelope <path>", passthrough: true, rest: true },
+  {
+    words: "monitors run <slug>",
+    tracker: "monitor run <slug> -- <command>",
+    flags: [
+      ...TARGET,
+      { names: ["--environment", "-e"], value: true, to: "--env" },
+      { names: ["--schedule", "-s"], value: true, to: "--schedule" },
+      { names: ["--check-in-margin"], value: true, to: "--check-in-margin" },
+      { names: ["--max-runtime"], value: true, to: "--max-runtime" },
+      { names: ["--timezone"], value: true, to: "--timezone" },
+      { names: ["--failure-issue-threshold"], value: true, to: "--failure-issue-threshold" },
+      { names: ["--recovery-threshold"], value: true, to: "--recovery-threshold" },
+    ],
+  },
+  { words: "monitors list", tracker: "monitor list", flags: TARGET },
+  {
+    words: "login",
+    tracker: "auth login (--auth-token X: auth login --token X)",
+    flags: [{ names: ["--global", "-g"], note: "tracker keeps one login per service URL" }],
+  },
+  {
+    words: "info",
+    tracker: "auth status",
+    flags: [
+      ...TARGET,
+      { names: ["--config-status-json"], to: "--json" },
+      { names: ["--no-defaults"], note: "defaults are shown with their source" },
+    ],
+  },
+  { words: "organizations list", tracker: "org list" },
+  {
+    words: "projects list",
+    tracker: "project list <org>",
+    flags: [ORG],
+    build: (m) => ["project", "list", ...(m.env.TRACKER_ORG ? [m.env.TRACKER_ORG] : [])],
+  },
+  {
+    words: "repos list",
+    tracker: "api organizations/{org}/repos/",
+    flags: [ORG],
+    build: () => ["api", "organizations/{org}/repos/"],
+  },
+  {
+    words: "issues list",
+    tracker: "issue list <org>/<project> -q is:<status>",
+    flags: [
+      ...TARGET,
+      { names: ["--status", "-s"], value: true },
+      { names: ["--query"], value: true },
+      { names: ["--max-rows"], value: true, to: "-n" },
+      { names: ["--pages"], value: true, note: "tracker pages up to -n" },
+      { names: ["--all", "-a"], note: "the query selects the issues" },
+      { names: ["--id", "-i"], value: true, missing: "tracker issue view <id>" },
+    ],
+    build: (m) => {
+      const q = [first(m, "--status") && `is:${first(m, "--status")}`, first(m, "--query")].filter(Boolean);
+      return ["issue", "list", ...m.flags, ...(q.length > 0 ? ["-q", q.join(" ")] : [])];
+    },
+  },
+  { words: "issues resolve", tracker: "issue resolve <issue>...", missing: "tracker issue resolve <issue>..." },
+  { words: "issues mute", tracker: "issue archive <issue>...", missing: "tracker issue archive <issue>..." },
+  { words: "issues unresolve", tracker: "issue unresolve <issue>...", missing: "tracker issue unresolve <issue>..." },
+  { words: "events list", tracker: "issue events <issue>", missing: "tracker issue list, then tracker issue events <issue>" },
+  {
+    words: "logs list",
+    tracker: "log list",
+    flags: [
+      ...TARGET,
+      { names: ["--max-rows"], value: true, to: "-n" },
+      { names: ["--query"], value: true, to: "-q" },
+    ],
+  },
+  { words: "debug-files", tracker: "debug-files <verb> ...", passthrough: true, rest: true },
+  { words: "dif", tracker: "debug-files <verb> ...", passthrough: true, rest: true, build: (m) => ["debug-files", ...m.positionals, ...m.flags] },
+  { words: "upload-dif", tracker: "debug-files upload <path>...", passthrough: true, rest: true },
+  { words: "upload-dsym", tracker: "debug-files upload <path>...", passthrough: true, rest: true },
+  { words: "upload-proguard", tracker: "proguard upload <path>...", passthrough: true, rest: true },
+  { words: "dart-symbol-map upload", tracker: "dart-symbol-map upload ...", passthrough: true, rest: true },
+  { words: "code-mappings upload", tracker: "code-mappings upload ...", passthrough: true, rest: true },
+  { words: "bash-hook", tracker: "monitor run / event send", missing: "tracker event send --logfile <file> in your error handler" },
+  { words: "react-native", tracker: "sourcemap upload", missing: "tracker sourcemap inject, then tracker sourcemap upload --release <v>" },
+  { words: "update", tracker: "upgrade", missing: "tracker upgrade" },
+  { words: "uninstall", tracker: "upgrade", missing: "remove tracker's binary (tracker cli setup shows where it is)" },
+  { words: "completions", tracker: "completion <shell>", missing: "tracker completion <shell>" },
+];
