@@ -86,6 +86,11 @@ function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
   });
 }
 
+/** True when `word` is one of tracker's top-level command words (hidden ones included). */
+export function isRootWord(word: string): boolean {
+  return Object.hasOwn(ROOT_ROUTES, word);
+}
+
 /** The root route map with every command (root help, SKILL.md generation, tests). */
 export async function loadRootRoutes(): Promise<RouteMap<TrackerContext>> {
   const entries = await Promise.all(

@@ -4,7 +4,7 @@
  */
 import type { RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
-import { buildApp, loadRoutesFor, renderFailure, type RunState, stricliStderr } from "./app.ts";
+import { buildApp, isRootWord, loadRoutesFor, renderFailure, type RunState, stricliStderr } from "./app.ts";
 import {
   commandWords,
   expandArgv,
@@ -79,6 +79,15 @@ export async function runMain(
   const application = buildApp(root ?? (await loadRoutesFor(first)), state);
   const env = over?.env ?? (process.env as Record<string, string | undefined>);
   const errSink = sanitizingSink(over?.stderr ?? fdSink(STDERR_FD), false, state.secrets);
+  // sentry-cli's spellings (`tracker login`, `tracker releases new`) get tracker's form.
+  if (first !== undefined && !root && (!isRootWord(first) || /^(releases|projects|issues)$/.test(first))) {
+    const { sentryCliHabit } = await import("./lib/sentry-cli/habits.ts");
+    const habit = sentryCliHabit(scanGlobals(argv).rest, isRootWord);
+    if (habit) {
+      errSink.write(`${renderFailure(habit, scanGlobals(argv).json, state)}\n`);
+      return { exitCode: exitCodeFor(habit), error: habit };
+    }
+  }
   let shaped: ReturnType<typeof outputOf>;
   try {
     shaped = outputOf(argv, env, application.root as RouteMap<TrackerContext>);
