@@ -11,6 +11,7 @@ import {
   RELEASE_TARGET_HELP,
   setCommitsCommand,
 } from "./changes.ts";
+import { proposeVersionCommand } from "./propose.ts";
 
 /** Sort orders of `release list` (the API's names; the session sorts ask with `flatten=1`). */
 export const RELEASE_LIST_SORTS = ["date", "sessions", "users", "crash_free_sessions"] as const;
@@ -122,6 +123,7 @@ export const releaseRoutes = buildRouteMap({
     "set-commits": setCommitsCommand,
     deploy: deployCommand,
     deploys: releaseDeploysCommand,
+    "propose-version": proposeVersionCommand,
   },
   docs: {
     brief: "Manage releases, their commits and deploys",
