@@ -25,7 +25,8 @@ function invokedName(): string {
   return (name.split(/[\\/]/).pop() ?? "").replace(/\.exe$/i, "");
 }
 
-const argv = invokedName() === "sentry-cli" ? ["sentry-cli", ...process.argv.slice(2)] : process.argv.slice(2);
+const argv =
+  invokedName() === "sentry-cli" ? ["sentry-cli", ...process.argv.slice(2)] : process.argv.slice(2);
 
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "-V")) {
   writeFd(STDOUT_FD, `${VERSION}\n`);

@@ -58,7 +58,8 @@ export const cliRoutes = buildRouteMap({
             optional: true,
             inferEmpty: true,
             placeholder: "dir",
-            brief: "Also link sentry-cli to tracker (next to it, or in <dir>): sentry-cli scripts run tracker",
+            brief:
+              "Also link sentry-cli to tracker (next to it, or in <dir>): sentry-cli scripts run tracker",
           },
           force: {
             kind: "boolean",

@@ -58,7 +58,11 @@ export default async function monitorRun(
   }
   const config = monitorConfig(flags);
   const tuning =
-    flags.checkInMargin ?? flags.maxRuntime ?? flags.timezone ?? flags.failureIssueThreshold ?? flags.recoveryThreshold;
+    flags.checkInMargin ??
+    flags.maxRuntime ??
+    flags.timezone ??
+    flags.failureIssueThreshold ??
+    flags.recoveryThreshold;
   if (!config && tuning !== undefined) {
     throw new ValidationError(
       "--check-in-margin, --max-runtime, --timezone and the thresholds go with --schedule or --interval.",

@@ -49,7 +49,9 @@ export function monitorConfig(opts: {
     ...(opts.checkInMargin !== undefined ? { checkin_margin: opts.checkInMargin } : {}),
     ...(opts.maxRuntime !== undefined ? { max_runtime: opts.maxRuntime } : {}),
     ...(opts.timezone !== undefined ? { timezone: opts.timezone } : {}),
-    ...(opts.failureIssueThreshold !== undefined ? { failure_issue_threshold: opts.failureIssueThreshold } : {}),
+    ...(opts.failureIssueThreshold !== undefined
+      ? { failure_issue_threshold: opts.failureIssueThreshold }
+      : {}),
     ...(opts.recoveryThreshold !== undefined ? { recovery_threshold: opts.recoveryThreshold } : {}),
   };
 }

@@ -64,7 +64,10 @@ export function parseCheckInCount(raw: string, name: string): number {
   const text = raw.trim();
   const n = Number(text);
   if (!/^\d{1,3}$/.test(text) || n < 1 || n > 720) {
-    throw new ValidationError(`--${name} must be a whole number of check-ins from 1 to 720, got '${raw}'.`, name);
+    throw new ValidationError(
+      `--${name} must be a whole number of check-ins from 1 to 720, got '${raw}'.`,
+      name,
+    );
   }
   return n;
 }

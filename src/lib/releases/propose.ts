@@ -25,7 +25,9 @@ export interface ProposedVersion {
 }
 
 /** The proposed release name; outside a repository with no variable set, a ContextError. */
-export async function proposeVersion(ctx: Pick<TrackerContext, "env" | "cwd" | "log">): Promise<ProposedVersion> {
+export async function proposeVersion(
+  ctx: Pick<TrackerContext, "env" | "cwd" | "log">,
+): Promise<ProposedVersion> {
   for (const name of RELEASE_NAME_VARIABLES) {
     const value = ctx.env[name]?.trim();
     if (value) return { version: value, source: name };
@@ -33,9 +35,11 @@ export async function proposeVersion(ctx: Pick<TrackerContext, "env" | "cwd" | "
   const r = await runGit(ctx, ["rev-parse", "--verify", "HEAD"]);
   const head = r.stdout.trim();
   if (r.code !== 0 || !/^[0-9a-f]{40,64}$/.test(head)) {
-    throw new ContextError("A release name", "set SENTRY_RELEASE, or run inside a git repository with commits", [
-      `CI variables read: ${RELEASE_NAME_VARIABLES.slice(1).join(", ")}`,
-    ]);
+    throw new ContextError(
+      "A release name",
+      "set SENTRY_RELEASE, or run inside a git repository with commits",
+      [`CI variables read: ${RELEASE_NAME_VARIABLES.slice(1).join(", ")}`],
+    );
   }
   return { version: head, source: "git" };
 }

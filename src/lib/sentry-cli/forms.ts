@@ -55,7 +55,11 @@ const UPLOAD_FLAGS: CompatFlag[] = [
   { names: ["--no-sourcemap-reference"], note: "maps are found by debug ID" },
   { names: ["--debug-id-reference"], note: "maps are found by debug ID" },
   { names: ["--use-artifact-bundle"], note: "always an artifact bundle" },
-  { names: ["--bundle", "--bundle-sourcemap"], value: true, missing: "React Native RAM bundles have no tracker command" },
+  {
+    names: ["--bundle", "--bundle-sourcemap"],
+    value: true,
+    missing: "React Native RAM bundles have no tracker command",
+  },
 ];
 
 function words(tracker: string): string[] {
@@ -88,6 +92,19 @@ function deployArgv(version: string, m: FormMatch): string[] {
   return out;
 }
 
+/** sentry-cli's default extensions of an upload (it also takes React Native's bundles). */
+const UPLOAD_EXTENSIONS = "js,cjs,mjs,map,jsbundle,bundle";
+
+/** `sourcemap upload` with sentry-cli's extensions: its defaults, or the --ext values without dots. */
+function uploadArgv(paths: readonly string[], m: FormMatch, extra: readonly string[] = []): string[] {
+  const ext = m.values.get("--ext");
+  const flags = [...m.flags];
+  const at = flags.indexOf("--ext");
+  if (at >= 0) flags[at + 1] = (ext ?? []).map((e) => e.replace(/^\./, "")).join(",");
+  else flags.push("--ext", UPLOAD_EXTENSIONS);
+  return ["sourcemap", "upload", ...paths, ...extra, ...flags];
+}
+
 function release(m: FormMatch, name: string): string {
   const v = first(m, "--release") ?? m.params.version;
   if (v === undefined) throw new Error(`${name} needs --release`);
@@ -114,7 +131,11 @@ export const FORMS: readonly CompatForm[] = [
       ...TARGET,
       { names: ["--released"], value: true, to: "--released" },
       { names: ["--started"], value: true, note: "the service keeps no start date of a release" },
-      { names: ["--url"], value: true, missing: "set a release's URL when creating it: tracker release create --url" },
+      {
+        names: ["--url"],
+        value: true,
+        missing: "set a release's URL when creating it: tracker release create --url",
+      },
     ],
   },
   {
@@ -168,7 +189,7 @@ export const FORMS: readonly CompatForm[] = [
     tracker: "sourcemap upload <path>... --release <version>",
     flags: UPLOAD_FLAGS,
     rest: true,
-    build: (m) => ["sourcemap", "upload", ...m.positionals, "--release", m.params.version as string, ...m.flags],
+    build: (m) => uploadArgv(m.positionals, m, ["--release", m.params.version as string]),
   },
   {
     words: "releases files <version>",
@@ -195,12 +216,26 @@ export const FORMS: readonly CompatForm[] = [
       ...TARGET,
       { names: ["--dry-run"], to: "--dry-run" },
       { names: ["--ext", "-x"], value: true, note: "JavaScript files that have a source map are injected" },
-      { names: ["--ignore", "-i"], value: true, missing: "run tracker sourcemap inject on the build output only" },
-      { names: ["--ignore-file", "-I"], value: true, missing: "run tracker sourcemap inject on the build output only" },
+      {
+        names: ["--ignore", "-i"],
+        value: true,
+        missing: "run tracker sourcemap inject on the build output only",
+      },
+      {
+        names: ["--ignore-file", "-I"],
+        value: true,
+        missing: "run tracker sourcemap inject on the build output only",
+      },
       { names: ["--release", "-r"], value: true, note: "debug IDs need no release" },
     ],
   },
-  { words: "sourcemaps upload", tracker: "sourcemap upload <path>...", rest: true, flags: UPLOAD_FLAGS },
+  {
+    words: "sourcemaps upload",
+    tracker: "sourcemap upload <path>...",
+    rest: true,
+    flags: UPLOAD_FLAGS,
+    build: (m) => uploadArgv(m.positionals, m),
+  },
   {
     words: "sourcemaps resolve",
     tracker: "sourcemap explain <event-id>",
@@ -234,7 +269,7 @@ export const FORMS: readonly CompatForm[] = [
   { words: "send-envelope", tracker: "event send-envelope <path>", passthrough: true, rest: true },
   {
     words: "monitors run <slug>",
-    tracker: "monitor run <slug> -- <command>",
+    tracker: "monitor run <slug> --env production -- <command>",
     flags: [
       ...TARGET,
       { names: ["--environment", "-e"], value: true, to: "--env" },
@@ -244,6 +279,16 @@ export const FORMS: readonly CompatForm[] = [
       { names: ["--timezone"], value: true, to: "--timezone" },
       { names: ["--failure-issue-threshold"], value: true, to: "--failure-issue-threshold" },
       { names: ["--recovery-threshold"], value: true, to: "--recovery-threshold" },
+    ],
+    // sentry-cli's check-ins say environment production unless -e is given.
+    build: (m) => [
+      "monitor",
+      "run",
+      m.params.slug as string,
+      ...m.flags,
+      ...(m.values.has("--environment") ? [] : ["--env", "production"]),
+      "--",
+      ...(m.after ?? []),
     ],
   },
   { words: "monitors list", tracker: "monitor list", flags: TARGET },
@@ -291,10 +336,22 @@ export const FORMS: readonly CompatForm[] = [
       return ["issue", "list", ...m.flags, ...(q.length > 0 ? ["-q", q.join(" ")] : [])];
     },
   },
-  { words: "issues resolve", tracker: "issue resolve <issue>...", missing: "tracker issue resolve <issue>..." },
+  {
+    words: "issues resolve",
+    tracker: "issue resolve <issue>...",
+    missing: "tracker issue resolve <issue>...",
+  },
   { words: "issues mute", tracker: "issue archive <issue>...", missing: "tracker issue archive <issue>..." },
-  { words: "issues unresolve", tracker: "issue unresolve <issue>...", missing: "tracker issue unresolve <issue>..." },
-  { words: "events list", tracker: "issue events <issue>", missing: "tracker issue list, then tracker issue events <issue>" },
+  {
+    words: "issues unresolve",
+    tracker: "issue unresolve <issue>...",
+    missing: "tracker issue unresolve <issue>...",
+  },
+  {
+    words: "events list",
+    tracker: "issue events <issue>",
+    missing: "tracker issue list, then tracker issue events <issue>",
+  },
   {
     words: "logs list",
     tracker: "log list",
@@ -305,15 +362,33 @@ export const FORMS: readonly CompatForm[] = [
     ],
   },
   { words: "debug-files", tracker: "debug-files <verb> ...", passthrough: true, rest: true },
-  { words: "dif", tracker: "debug-files <verb> ...", passthrough: true, rest: true, build: (m) => ["debug-files", ...m.positionals, ...m.flags] },
+  {
+    words: "dif",
+    tracker: "debug-files <verb> ...",
+    passthrough: true,
+    rest: true,
+    build: (m) => ["debug-files", ...m.positionals, ...m.flags],
+  },
   { words: "upload-dif", tracker: "debug-files upload <path>...", passthrough: true, rest: true },
   { words: "upload-dsym", tracker: "debug-files upload <path>...", passthrough: true, rest: true },
   { words: "upload-proguard", tracker: "proguard upload <path>...", passthrough: true, rest: true },
   { words: "dart-symbol-map upload", tracker: "dart-symbol-map upload ...", passthrough: true, rest: true },
   { words: "code-mappings upload", tracker: "code-mappings upload ...", passthrough: true, rest: true },
-  { words: "bash-hook", tracker: "monitor run / event send", missing: "tracker event send --logfile <file> in your error handler" },
-  { words: "react-native", tracker: "sourcemap upload", missing: "tracker sourcemap inject, then tracker sourcemap upload --release <v>" },
+  {
+    words: "bash-hook",
+    tracker: "monitor run / event send",
+    missing: "tracker event send --logfile <file> in your error handler",
+  },
+  {
+    words: "react-native",
+    tracker: "sourcemap upload",
+    missing: "tracker sourcemap inject, then tracker sourcemap upload --release <v>",
+  },
   { words: "update", tracker: "upgrade", missing: "tracker upgrade" },
-  { words: "uninstall", tracker: "upgrade", missing: "remove tracker's binary (tracker cli setup shows where it is)" },
+  {
+    words: "uninstall",
+    tracker: "upgrade",
+    missing: "remove tracker's binary (tracker cli setup shows where it is)",
+  },
   { words: "completions", tracker: "completion <shell>", missing: "tracker completion <shell>" },
 ];

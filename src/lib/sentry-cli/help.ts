@@ -49,11 +49,18 @@ export function sentryCliHelpLines(): string[] {
   ];
   for (const form of FORMS) {
     lines.push("", `  sentry-cli ${form.words}`);
-    lines.push(form.missing ? `    no counterpart; closest: ${form.missing}` : `    → tracker ${form.tracker}`);
+    lines.push(
+      form.missing ? `    no counterpart; closest: ${form.missing}` : `    → tracker ${form.tracker}`,
+    );
     if (form.passthrough) lines.push("    flags are passed on as they are");
-    const flags = (form.flags ?? []).filter((f) => !f.names.includes("--org") && !f.names.includes("--project"));
+    const flags = (form.flags ?? []).filter(
+      (f) => !f.names.includes("--org") && !f.names.includes("--project"),
+    );
     if (flags.length > 0) lines.push(`    ${flags.map(flagText).join("; ")}`);
   }
-  lines.push("", "  send-event sends environment production unless -E is given, and never the process environment.");
+  lines.push(
+    "",
+    "  send-event sends environment production unless -E is given, and never the process environment.",
+  );
   return lines;
 }

@@ -67,7 +67,8 @@ function scanGlobals(argv: readonly string[]): Globals {
     else if (name === "--quiet" || name === "--silent") g.quiet = true;
     else if (name === "--allow-failure") g.allowFailure = true;
     else if ((name === "--version" || name === "-V") && beforeCommand) g.version = true;
-    else if (name === "--api-key") throw usage("API keys are gone from Sentry: use an auth token (--auth-token).");
+    else if (name === "--api-key")
+      throw usage("API keys are gone from Sentry: use an auth token (--auth-token).");
     else g.rest.push(a);
   }
   return g;
@@ -109,14 +110,19 @@ function split(form: CompatForm, rest: readonly string[]): Split {
 }
 
 /** The form the positionals start with, and its `<name>` words. */
-function matchForm(rest: readonly string[]): { form: CompatForm; parts: Split; params: Record<string, string> } {
+function matchForm(rest: readonly string[]): {
+  form: CompatForm;
+  parts: Split;
+  params: Record<string, string>;
+} {
   const partial: CompatForm[] = [];
   for (const form of FORMS) {
     const parts = split(form, rest);
     const pattern = form.words.split(" ");
     const fits = (w: string, i: number) => isParam(w) || parts.positionals[i] === w;
     if (parts.positionals.length < pattern.length) {
-      if (parts.positionals.length > 0 && pattern.slice(0, parts.positionals.length).every(fits)) partial.push(form);
+      if (parts.positionals.length > 0 && pattern.slice(0, parts.positionals.length).every(fits))
+        partial.push(form);
       continue;
     }
     if (!pattern.every(fits)) continue;
@@ -130,7 +136,9 @@ function matchForm(rest: readonly string[]): { form: CompatForm; parts: Split; p
   const first = partial[0];
   if (first && rest.some((a) => HELP.has(a))) return { form: first, parts: split(first, []), params: {} };
   if (first) {
-    throw usage(`Incomplete sentry-cli command; tracker knows: ${partial.map((f) => `sentry-cli ${f.words}`).join(", ")}.`);
+    throw usage(
+      `Incomplete sentry-cli command; tracker knows: ${partial.map((f) => `sentry-cli ${f.words}`).join(", ")}.`,
+    );
   }
   throw unknownForm(rest.filter((w) => !w.startsWith("-")));
 }
@@ -178,7 +186,9 @@ export function translateSentryCli(
     const before = env.SENTRY_CUSTOM_HEADERS?.trim();
     runEnv.SENTRY_CUSTOM_HEADERS = [...(before ? [before] : []), ...g.headers].join("\n");
   }
-  const level = g.quiet ? "error" : (g.logLevel ?? (env.TRACKER_LOG_LEVEL ? undefined : env.SENTRY_LOG_LEVEL));
+  const level = g.quiet
+    ? "error"
+    : (g.logLevel ?? (env.TRACKER_LOG_LEVEL ? undefined : env.SENTRY_LOG_LEVEL));
   if (level?.trim()) runEnv.TRACKER_LOG_LEVEL = level.trim().toLowerCase();
   const allowFailure = g.allowFailure || /^(1|true)$/i.test(env.SENTRY_ALLOW_FAILURE?.trim() ?? "");
   const base = { env: runEnv, quiet: g.quiet, allowFailure, version: false };
@@ -206,7 +216,8 @@ export function translateSentryCli(
           `tracker's form is: tracker ${form.tracker} (tracker ${trackerWords(form).join(" ")} --help).`,
       );
     }
-    if (rule.missing) throw usage(`sentry-cli ${form.words} ${given.name}: no tracker counterpart. Closest: ${rule.missing}`);
+    if (rule.missing)
+      throw usage(`sentry-cli ${form.words} ${given.name}: no tracker counterpart. Closest: ${rule.missing}`);
     const key = rule.names[0] as string;
     values.set(key, [...(values.get(key) ?? []), given.value ?? ""]);
     if (rule.env !== undefined) {

@@ -41,7 +41,11 @@ export function linkSentryCli(dir: string, target: string, force: boolean): Sent
   } catch {
     isDir = false;
   }
-  if (!isDir) throw new ConfigError(`${dir} is not a directory.`, "Give an existing directory: --sentry-cli-link <dir>.");
+  if (!isDir)
+    throw new ConfigError(
+      `${dir} is not a directory.`,
+      "Give an existing directory: --sentry-cli-link <dir>.",
+    );
   const st = (() => {
     try {
       return lstatSync(path);
@@ -65,7 +69,8 @@ export function linkSentryCli(dir: string, target: string, force: boolean): Sent
       return { path, target, status: "created" };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw linkFailed(path, err);
-      if (!force) throw new ConfigError(`${path} appeared while linking; tracker leaves it alone.`, "Run setup again.");
+      if (!force)
+        throw new ConfigError(`${path} appeared while linking; tracker leaves it alone.`, "Run setup again.");
     }
   }
   const temp = join(dir, `.sentry-cli-${randomBytes(6).toString("hex")}`);
