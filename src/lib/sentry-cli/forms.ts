@@ -3,113 +3,19 @@
  * it runs as `sentry-cli`, the flags of each and what they become. `translate.ts` applies it and
  * `tracker help sentry-cli` prints it, so the help cannot drift from what is accepted.
  */
-import type { CompatFlag, CompatForm, FormMatch } from "./types.ts";
-
-const ORG: CompatFlag = { names: ["--org", "-o"], value: true, env: "TRACKER_ORG" };
-const PROJECT: CompatFlag = { names: ["--project", "-p"], value: true, env: "TRACKER_PROJECT" };
-const TARGET = [ORG, PROJECT];
-
-const DEPLOY_FLAGS: CompatFlag[] = [
+import {
+  DEPLOY_FLAGS,
+  deployArgv,
+  first,
   ORG,
-  PROJECT,
-  { names: ["--env", "-e"], value: true, to: "--env" },
-  { names: ["--name", "-n"], value: true, to: "--name" },
-  { names: ["--url", "-u"], value: true, to: "--url" },
-  { names: ["--started"], value: true, to: "--started" },
-  { names: ["--finished"], value: true, to: "--finished" },
-  { names: ["--time", "-t"], value: true, note: "seconds the deploy took: --started/--finished" },
-];
+  release,
+  TARGET,
+  UPLOAD_FLAGS,
+  uploadArgv,
+} from "./flag-sets.ts";
+import type { CompatForm } from "./types.ts";
 
-/** sentry-cli's flags of `sourcemaps upload` (also `releases files <v> upload-sourcemaps`). */
-const UPLOAD_FLAGS: CompatFlag[] = [
-  ...TARGET,
-  { names: ["--release", "-r"], value: true, to: "--release" },
-  { names: ["--dist", "-d"], value: true, to: "--dist" },
-  { names: ["--url-prefix", "-u"], value: true, to: "--url-prefix" },
-  {
-    names: ["--url-suffix"],
-    value: true,
-    missing: "tracker sourcemap upload has no URL suffix; give the files' URLs with --url-prefix",
-  },
-  { names: ["--strip-prefix"], value: true, to: "--strip-prefix" },
-  {
-    names: ["--strip-common-prefix"],
-    missing: "name the prefix: tracker sourcemap upload --strip-prefix <prefix>",
-  },
-  { names: ["--ext", "-x"], value: true, to: "--ext", join: "," },
-  { names: ["--ignore", "-i"], value: true, to: "--ignore" },
-  {
-    names: ["--ignore-file", "-I"],
-    value: true,
-    missing: "give each pattern as tracker sourcemap upload --ignore <glob> (repeatable)",
-  },
-  { names: ["--wait"], to: "--wait" },
-  { names: ["--wait-for"], value: true, to: "--wait", note: "waits without a time limit of its own" },
-  { names: ["--no-rewrite"], to: "--no-rewrite" },
-  { names: ["--rewrite"], note: "tracker's default" },
-  { names: ["--validate"], note: "tracker always checks the maps it rewrites" },
-  { names: ["--no-dedupe"], to: "--force" },
-  { names: ["--note"], value: true, note: "nothing to attach it to" },
-  { names: ["--strict", "-s"], note: "problems with maps are always reported" },
-  { names: ["--decompress"], note: "bundles are compressed as the service accepts" },
-  { names: ["--no-sourcemap-reference"], note: "maps are found by debug ID" },
-  { names: ["--debug-id-reference"], note: "maps are found by debug ID" },
-  { names: ["--use-artifact-bundle"], note: "always an artifact bundle" },
-  {
-    names: ["--bundle", "--bundle-sourcemap"],
-    value: true,
-    missing: "React Native RAM bundles have no tracker command",
-  },
-];
-
-function words(tracker: string): string[] {
-  const out: string[] = [];
-  for (const w of tracker.split(" ")) {
-    if (/^[<[-]/.test(w)) break;
-    out.push(w);
-  }
-  return out;
-}
-
-/** tracker's words, the form's `<name>` words, the other positionals and the flags, then `-- job`. */
-export function defaultArgv(form: CompatForm, m: FormMatch): string[] {
-  const out = [...words(form.tracker), ...Object.values(m.params), ...m.positionals, ...m.flags];
-  if (m.after !== undefined) out.push("--", ...m.after);
-  return out;
-}
-
-const first = (m: FormMatch, flag: string): string | undefined => m.values.get(flag)?.[0];
-
-/** `releases deploys <v> new` and `deploys new -r <v>`: sentry-cli's --time is "took this many seconds, until now". */
-function deployArgv(version: string, m: FormMatch): string[] {
-  const out = ["release", "deploy", version, ...m.flags];
-  const took = first(m, "--time");
-  if (took !== undefined) {
-    const end = Math.floor(m.now / 1000);
-    if (!first(m, "--finished")) out.push("--finished", String(end));
-    if (!first(m, "--started")) out.push("--started", String(end - Number(took)));
-  }
-  return out;
-}
-
-/** sentry-cli's default extensions of an upload (it also takes React Native's bundles). */
-const UPLOAD_EXTENSIONS = "js,cjs,mjs,map,jsbundle,bundle";
-
-/** `sourcemap upload` with sentry-cli's extensions: its defaults, or the --ext values without dots. */
-function uploadArgv(paths: readonly string[], m: FormMatch, extra: readonly string[] = []): string[] {
-  const ext = m.values.get("--ext");
-  const flags = [...m.flags];
-  const at = flags.indexOf("--ext");
-  if (at >= 0) flags[at + 1] = (ext ?? []).map((e) => e.replace(/^\./, "")).join(",");
-  else flags.push("--ext", UPLOAD_EXTENSIONS);
-  return ["sourcemap", "upload", ...paths, ...extra, ...flags];
-}
-
-function release(m: FormMatch, name: string): string {
-  const v = first(m, "--release") ?? m.params.version;
-  if (v === undefined) throw new Error(`${name} needs --release`);
-  return v;
-}
+export { defaultArgv } from "./flag-sets.ts";
 
 /** Every form, in the order `tracker help sentry-cli` lists them. */
 export const FORMS: readonly CompatForm[] = [
