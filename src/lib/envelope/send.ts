@@ -7,6 +7,7 @@ import type { TrackerContext } from "../../context.ts";
 import type { Dsn } from "../dsn/parse.ts";
 import { ApiError, ConfigError, NetworkError } from "../errors.ts";
 import { VERSION } from "../version.ts";
+import { customHeadersFor } from "../http/custom-headers.ts";
 
 /** One envelope item: its type and its JSON payload. */
 export interface EnvelopeItem {
@@ -74,6 +75,8 @@ export async function sendEnvelope(
   opts: SendOptions,
 ): Promise<{ id: string | undefined }> {
   const url = envelopeUrl(dsn);
+  // A DSN on the service's host behind an access proxy needs its headers too; never another host's.
+  const proxyHeaders = customHeadersFor(ctx.env, ctx.settings.baseUrl, url);
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   let res: Response;
@@ -82,6 +85,7 @@ export async function sendEnvelope(
     res = await ctx.fetch(url, {
       method: "POST",
       headers: {
+        ...proxyHeaders,
         "Content-Type": "application/x-sentry-envelope",
         "X-Sentry-Auth": sentryAuthHeader(dsn),
       },

@@ -200,7 +200,8 @@ export const FORMS: readonly CompatForm[] = [
   { words: "monitors list", tracker: "monitor list", flags: TARGET },
   {
     words: "login",
-    tracker: "auth login (--auth-token X: auth login --token X)",
+    tracker: "auth login",
+    // With sentry-cli's --auth-token it is `auth login --token <token>` (translate.ts).
     flags: [{ names: ["--global", "-g"], note: "tracker keeps one login per service URL" }],
   },
   {

@@ -1,0 +1,189 @@
+/**
+ * tracker run with sentry-cli's command line (`tracker sentry-cli …`, as the `sentry-cli` link
+ * does): version line, help topic, errors that name tracker's closest command, --quiet,
+ * --allow-failure, custom headers (only to the service's host), login/info/repos forms, and
+ * sentry-cli spellings typed to tracker getting tracker's form.
+ */
+import { describe, expect, test } from "bun:test";
+import { mintOrgToken } from "../fake-api/routes/auth.ts";
+import { resetMonitorStore } from "../fake-api/routes/monitors.ts";
+import { dsnFor, USER_TOKEN } from "../fake-api/seed.ts";
+import { runCli, tempDir } from "../helpers/cli.ts";
+import { useFakeApi } from "../helpers/fake-api.ts";
+import { FORMS } from "../../src/lib/sentry-cli/forms.ts";
+
+const api = useFakeApi({
+  afterReset: (a) => {
+    resetMonitorStore(a.state);
+    a.state.store.delete("releases");
+  },
+});
+const sc = (args: string[], opts: Parameters<typeof runCli>[1] = {}) => runCli(["sentry-cli", ...args], opts);
+const ci = () => ({ api, token: mintOrgToken(api.state, "acme", ["org:ci"]) });
+
+describe("sentry-cli's command line", () => {
+  test("--version and -V print sentry-cli's shape (what version-sniffing plugins parse)", async () => {
+    for (const flag of ["--version", "-V"]) {
+      expect(await sc([flag])).toEqual({ exitCode: 0, stdout: "sentry-cli 2.58.6\n", stderr: "" });
+    }
+  });
+
+  test("no command, --help and `help` print the topic; tracker help sentry-cli lists every form of the table", async () => {
+    const topic = await runCli(["help", "sentry-cli"]);
+    expect(topic.exitCode).toBe(0);
+    expect(topic.stdout).toStartWith("SENTRY-CLI COMMAND LINES\n");
+    for (const form of FORMS) expect(topic.stdout).toContain(`  sentry-cli ${form.words}\n`);
+    expect(topic.stdout).toContain("--allow-failure");
+    for (const args of [[], ["--help"], ["help"]]) expect((await sc(args)).stdout).toBe(topic.stdout);
+  });
+
+  test("<form> --help is the help of tracker's command", async () => {
+    const r = await sc(["releases", "new", "--help"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("tracker release create");
+  });
+
+  test("a form without counterpart: usage error naming the closest tracker command, nothing sent", async () => {
+    const r = await sc(["react-native", "xcode"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe(
+      "Error: sentry-cli react-native has no tracker counterpart. Closest: tracker sourcemap inject, then tracker sourcemap upload --release <v>\nSee: tracker help sentry-cli\n",
+    );
+    expect(api.requests).toEqual([]);
+  });
+
+  test("a flag without counterpart names tracker's way; an unknown flag names tracker's form", async () => {
+    const a = await sc(["sourcemaps", "upload", "--strip-common-prefix", "dist"]);
+    expect(a.exitCode).toBe(2);
+    expect(a.stderr).toContain(
+      "--strip-common-prefix: no tracker counterpart. Closest: name the prefix: tracker sourcemap upload --strip-prefix <prefix>",
+    );
+    const b = await sc(["releases", "new", "1.0", "--bogus"]);
+    expect(b.exitCode).toBe(2);
+    expect(b.stderr).toContain(
+      "tracker has no counterpart of --bogus. tracker's form is: tracker release create",
+    );
+  });
+
+  test("a typo of a command: did you mean; a missing word: the forms it could be", async () => {
+    const a = await sc(["sendevent", "-m", "x"]);
+    expect(a.exitCode).toBe(2);
+    expect(a.stderr).toStartWith("Error: Unknown sentry-cli command 'sendevent'. Did you mean send-event?");
+    const b = await sc(["releases", "deploys", "1.0"]);
+    expect(b.exitCode).toBe(2);
+    expect(b.stderr).toContain(
+      "sentry-cli releases deploys <version> new, sentry-cli releases deploys <version> list",
+    );
+  });
+
+  test("--quiet: nothing on stdout, the release still created", async () => {
+    const r = await sc(["--quiet", "releases", "-o", "acme", "-p", "web", "new", "q@1.0"], ci());
+    expect(r).toEqual({ exitCode: 0, stdout: "", stderr: "" });
+    expect(api.requestsTo("/api/0/organizations/acme/releases/", "POST")).toHaveLength(1);
+  });
+
+  test("--allow-failure: an API failure is a warning and exit 0; a usage error still fails", async () => {
+    const a = await sc(["--allow-failure", "releases", "-o", "acme", "finalize", "nope@0"], ci());
+    expect(a.exitCode).toBe(0);
+    expect(a.stderr).toContain("Error: ");
+    expect(a.stderr).toEndWith("Exiting with 0 exit code.\n");
+    const b = await sc(["--allow-failure", "releases", "new", "1.0", "--bogus"], ci());
+    expect(b.exitCode).toBe(2);
+  });
+
+  test("--header and SENTRY_CUSTOM_HEADERS reach every API request; bad lines and reserved names are refused", async () => {
+    const r = await sc(["--header", "X-Proxy-Id: abc", "organizations", "list"], {
+      api,
+      token: USER_TOKEN,
+      env: { SENTRY_CUSTOM_HEADERS: "X-Team: web" },
+    });
+    expect(r.exitCode).toBe(0);
+    expect(api.requests.length).toBeGreaterThan(0);
+    for (const q of api.requests)
+      expect([q.headers["x-proxy-id"], q.headers["x-team"]]).toEqual(["abc", "web"]);
+    const bad = await runCli(["org", "list"], {
+      api,
+      token: USER_TOKEN,
+      env: { SENTRY_CUSTOM_HEADERS: "no colon" },
+    });
+    expect(bad.exitCode).toBe(20);
+    expect(bad.stderr).toStartWith(
+      "Error: SENTRY_CUSTOM_HEADERS (or --header) has a line that is not 'Name: value'.",
+    );
+    const auth = await sc(["--header", "Authorization: Bearer x", "organizations", "list"], {
+      api,
+      token: USER_TOKEN,
+    });
+    expect(auth.exitCode).toBe(20);
+    expect(auth.stderr).toContain("may not set Authorization");
+  });
+
+  test("custom headers go with a check-in to the service's host, never to another host's DSN", async () => {
+    const p = api.state.projects.find((x) => x.id === "300021") as never;
+    const dsn = dsnFor(api.state, p);
+    const env = { SENTRY_DSN: dsn, SENTRY_CUSTOM_HEADERS: "X-Proxy-Id: abc" };
+    // The service is elsewhere (localhost is another host name than the DSN's 127.0.0.1).
+    const away = await sc(["send-event", "-m", "hi"], {
+      env: { ...env, SENTRY_URL: api.url.replace("127.0.0.1", "localhost") },
+    });
+    expect(away.exitCode).toBe(0);
+    const here = await sc(["send-event", "-m", "hi"], { api, env });
+    expect(here.exitCode).toBe(0);
+    const sent = api.requestsTo("/api/300021/envelope/", "POST").map((q) => q.headers["x-proxy-id"]);
+    expect(sent).toEqual([undefined, "abc"]);
+  });
+
+  test("--auth-token with login stores a login (auth login --token), printing no token", async () => {
+    const configDir = tempDir();
+    const r = await sc(["--auth-token", USER_TOKEN, "login"], { api, configDir });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(USER_TOKEN);
+    const status = await runCli(["auth", "status", "--json"], { api, configDir });
+    expect(status.exitCode).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ authenticated: true });
+  });
+
+  test("info --config-status-json is one JSON document (tracker auth status --json)", async () => {
+    const r = await sc(["info", "--config-status-json"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ authenticated: true });
+  });
+
+  test("repos list -o: the organization's repositories (tracker api)", async () => {
+    const r = await sc(["repos", "list", "-o", "acme"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect((JSON.parse(r.stdout) as { name: string }[]).map((x) => x.name)).toEqual(["acme/web", "acme/api"]);
+  });
+});
+
+describe("sentry-cli spellings typed to tracker", () => {
+  test.each([
+    [["login"], "'tracker login' is sentry-cli's spelling. Did you mean 'tracker auth login'?"],
+    [["releases", "new", "1.0"], "Did you mean 'tracker release create <version> [-p <project>]...'?"],
+    [["send-event", "-m", "x"], "Did you mean 'tracker event send -m <text> --env production'?"],
+    [
+      ["monitors", "run", "x", "--", "true"],
+      "Did you mean 'tracker monitor run <slug> --env production -- <command>'?",
+    ],
+    [["organizations", "list"], "Did you mean 'tracker org list'?"],
+  ])("tracker %p: a usage error with tracker's form, nothing sent", async (args, hint) => {
+    const r = await runCli(args, { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toContain(hint);
+    expect(r.stderr).toContain(
+      `'tracker sentry-cli ${args
+        .slice(0, 2)
+        .filter((w) => !w.startsWith("-") && w !== "1.0" && w !== "x")
+        .join(" ")} …'`,
+    );
+    expect(api.requests).toEqual([]);
+  });
+
+  test("tracker's own shortcuts still work (releases = release list)", async () => {
+    const r = await runCli(["releases", "acme/web", "--json"], { api, token: USER_TOKEN });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).data.length).toBeGreaterThan(0);
+  });
+});
