@@ -64,7 +64,7 @@ export const UPLOAD_FLAGS: CompatFlag[] = [
 function words(tracker: string): string[] {
   const out: string[] = [];
   for (const w of tracker.split(" ")) {
-    if (/^[<[-]/.test(w)) break;
+    if (!/^[a-z][a-z0-9-]*$/.test(w)) break;
     out.push(w);
   }
   return out;

@@ -9,7 +9,7 @@ import { EXIT } from "../exit-codes.ts";
 import { nearMatches } from "../near.ts";
 import { quoteWord } from "../shell-quote.ts";
 import { defaultArgv, FORMS } from "./forms.ts";
-import type { CompatFlag, CompatForm, Translation } from "./types.ts";
+import type { CompatFlag, CompatForm, FormMatch, Translation } from "./types.ts";
 
 /** The sentry-cli release whose command line the table follows (what `sentry-cli --version` claims). */
 export const SENTRY_CLI_VERSION = "2.58.6";
@@ -158,18 +158,40 @@ function unknownForm(words: string[]): CliError {
   return usage(`Unknown sentry-cli command '${w1}'.${hint}`);
 }
 
+const EMPTY_MATCH: FormMatch = {
+  params: {},
+  positionals: [],
+  flags: [],
+  values: new Map(),
+  after: undefined,
+  env: {},
+  now: 0,
+};
+
 /** tracker's words for a form (the start of its `tracker` text). */
 function trackerWords(form: CompatForm): string[] {
-  return defaultArgv(form, {
-    params: {},
-    positionals: [],
-    flags: [],
-    values: new Map(),
-    after: undefined,
-    env: {},
-    now: 0,
-    help: false,
-  });
+  return defaultArgv(form, EMPTY_MATCH);
+}
+
+/** The words after a passed-through form's own, as given, with its -o/-p taken into `env`. */
+function passOn(form: CompatForm, rest: readonly string[], env: Record<string, string>): string[] {
+  const own = form.words.split(" ");
+  const out: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i] as string;
+    if (own[0] === a) {
+      own.shift();
+      continue;
+    }
+    const eq = a.startsWith("--") ? a.indexOf("=") : -1;
+    const rule = flagOf(form, eq > 0 ? a.slice(0, eq) : a);
+    if (rule?.env) {
+      const value = eq > 0 ? a.slice(eq + 1) : rest[++i];
+      if (value === undefined) throw usage(`sentry-cli ${form.words}: ${a} needs a value.`);
+      env[rule.env] ??= value;
+    } else out.push(a);
+  }
+  return out;
 }
 
 /** sentry-cli's argv (after the executable) as a tracker run; `now` dates deploys given with --time. */
@@ -200,17 +222,17 @@ export function translateSentryCli(
   if (form.missing) {
     throw usage(`sentry-cli ${form.words} has no tracker counterpart. Closest: ${form.missing}`);
   }
+  if (form.passthrough) {
+    // tracker's command has sentry-cli's flags: everything but the target goes on in its order.
+    const tail = g.after === undefined ? [] : ["--", ...g.after];
+    return { ...base, argv: [...trackerWords(form), ...passOn(form, g.rest, runEnv), ...tail] };
+  }
   const flags: string[] = [];
   const values = new Map<string, string[]>();
   const joined = new Map<string, { to: string; sep: string; at: number; items: string[] }>();
-  const passed: string[] = [];
   for (const given of parts.given) {
     const rule = flagOf(form, given.name);
     if (!rule) {
-      if (form.passthrough) {
-        passed.push(...given.raw);
-        continue;
-      }
       throw usage(
         `sentry-cli ${form.words}: tracker has no counterpart of ${given.name}. ` +
           `tracker's form is: tracker ${form.tracker} (tracker ${trackerWords(form).join(" ")} --help).`,
@@ -232,20 +254,19 @@ export function translateSentryCli(
     }
   }
   for (const j of joined.values()) flags[j.at + 1] = j.items.join(j.sep);
-  if (!form.rest && !form.passthrough && parts.positionals.length > 0) {
+  if (!form.rest && parts.positionals.length > 0) {
     throw usage(
       `sentry-cli ${form.words} takes no further argument, got ${quoteWord(parts.positionals[0] as string)}.`,
     );
   }
   const match = {
     params,
-    positionals: form.passthrough ? [...parts.positionals, ...passed] : parts.positionals,
+    positionals: parts.positionals,
     flags,
     values,
     after: g.after,
     env: runEnv,
     now,
-    help: false,
   };
   let out: string[];
   try {

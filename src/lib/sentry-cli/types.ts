@@ -34,8 +34,6 @@ export interface FormMatch {
   readonly env: Readonly<Record<string, string>>;
   /** The run's clock (deploy `--time`). */
   readonly now: number;
-  /** A `--help`/`-h` was given. */
-  readonly help: boolean;
 }
 
 /** One sentry-cli command form and its tracker counterpart. */
@@ -47,7 +45,7 @@ export interface CompatForm {
   readonly flags?: readonly CompatFlag[];
   /** More positionals are allowed (paths); otherwise an extra one is an error. */
   readonly rest?: boolean;
-  /** Every flag is passed on unchanged (tracker's command has sentry-cli's flags). */
+  /** Every word after the form's is passed on as given, but -o/-p (tracker's command has sentry-cli's flags). */
   readonly passthrough?: boolean;
   /** tracker's argv for a match; the default is tracker's words, the params, positionals, flags. */
   readonly build?: (m: FormMatch) => string[];
