@@ -5,6 +5,8 @@
  * sentry-cli spellings typed to tracker getting tracker's form.
  */
 import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { mintOrgToken } from "../fake-api/routes/auth.ts";
 import { resetMonitorStore } from "../fake-api/routes/monitors.ts";
 import { dsnFor, USER_TOKEN } from "../fake-api/seed.ts";
@@ -185,5 +187,37 @@ describe("sentry-cli spellings typed to tracker", () => {
     const r = await runCli(["releases", "acme/web", "--json"], { api, token: USER_TOKEN });
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).data.length).toBeGreaterThan(0);
+  });
+});
+
+describe("send-envelope (event send-envelope)", () => {
+  test("the file's bytes go to the DSN's project as they are; its event_id is printed", async () => {
+    const p = api.state.projects.find((x) => x.id === "300021") as never;
+    const dir = tempDir();
+    const file = join(dir, "crash.envelope");
+    const id = "9ec79c33ec9942ab8353589fcb2e04dc";
+    const text = `{"event_id":"${id}"}\n{"type":"event"}\n{"event_id":"${id}","message":"from a file","level":"fatal"}\n`;
+    writeFileSync(file, text);
+    const r = await sc(["send-envelope", file], { api, env: { SENTRY_DSN: dsnFor(api.state, p) } });
+    expect(r).toEqual({ exitCode: 0, stdout: `${id}\n`, stderr: "" });
+    const [q] = api.requestsTo("/api/300021/envelope/", "POST");
+    expect(q?.body).toBe(text);
+    expect(q?.headers["content-type"]).toBe("application/x-sentry-envelope");
+  });
+
+  test("not an envelope, or not a regular file (a FIFO is not waited on): exit 21, nothing sent", async () => {
+    const p = api.state.projects.find((x) => x.id === "300021") as never;
+    const dir = tempDir();
+    writeFileSync(join(dir, "notes.txt"), "hello\n");
+    Bun.spawnSync(["mkfifo", join(dir, "pipe")]);
+    for (const name of ["notes.txt", "pipe"]) {
+      const r = await runCli(["event", "send-envelope", join(dir, name)], {
+        api,
+        env: { SENTRY_DSN: dsnFor(api.state, p) },
+      });
+      expect(r.exitCode).toBe(21);
+      expect(r.stderr).toContain(name === "pipe" ? "not a regular file" : "not an envelope");
+    }
+    expect(api.requests).toEqual([]);
   });
 });

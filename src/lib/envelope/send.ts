@@ -71,7 +71,7 @@ export interface SendOptions {
 export async function sendEnvelope(
   ctx: TrackerContext,
   dsn: Dsn,
-  body: string,
+  body: string | Uint8Array,
   opts: SendOptions,
 ): Promise<{ id: string | undefined }> {
   const url = envelopeUrl(dsn);

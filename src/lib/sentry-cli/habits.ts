@@ -18,7 +18,8 @@ export function sentryCliHabit(
   const [w1, w2] = words;
   if (w1 === undefined || (isTrackerWord(w1) && !SHORTCUTS.has(w1))) return undefined;
   for (const form of FORMS) {
-    if (form.passthrough || form.missing) continue;
+    // A form spelled as tracker spells it (debug-files …) is tracker's own once that command exists.
+    if (form.missing || form.words.split(" ")[0] === form.tracker.split(" ")[0]) continue;
     const literal = form.words.split(" ").filter((w) => !w.startsWith("<"));
     const [f1, f2] = literal;
     if (f1 !== w1 || (f2 !== undefined && f2 !== w2)) continue;
