@@ -73,7 +73,7 @@ function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
     docs: {
       brief: "Command-line client for Sentry-compatible error tracking",
       fullDescription: describe(
-        "Reads and changes issues, reads events and traces, runs AI analysis of issues, and manages authentication and defaults. Global flags (below) go before or after the command words; with --json (or TRACKER_OUTPUT=json) errors are one JSON object on stderr and the exit codes are the same. Help topics: tracker help environment, tracker help exit-codes, tracker help query.",
+        "Reads and changes issues, reads events and traces, runs AI analysis of issues, and manages authentication and defaults. Global flags (below) go before or after the command words; with --json (or TRACKER_OUTPUT=json) errors are one JSON object on stderr and the exit codes are the same. Help topics: tracker help environment, tracker help exit-codes, tracker help query, tracker help sentry-cli (sentry-cli scripts run unchanged).",
         [
           "tracker auth login",
           "tracker issue list acme/web",

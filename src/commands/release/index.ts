@@ -126,6 +126,8 @@ export const releaseRoutes = buildRouteMap({
     "propose-version": proposeVersionCommand,
   },
   docs: {
+    // sentry-cli's verb for scripts (tracker help sentry-cli); kept off the listing.
+    hideRoute: { "propose-version": true },
     brief: "Manage releases, their commits and deploys",
     fullDescription: describe(
       "Creates, finalizes and deletes releases, associates commits with them and records deploys; lists and shows them. Every change accepts --dry-run (print the exact request, send nothing) and --json. Org auth tokens (org:ci) are enough for all of them.",
