@@ -221,3 +221,16 @@ describe("send-envelope (event send-envelope)", () => {
     expect(api.requests).toEqual([]);
   });
 });
+
+describe("--allow-failure and a monitored job", () => {
+  test("the job's own exit code passes through; it is not a failed Sentry call", async () => {
+    const p = api.state.projects.find((x) => x.id === "300021") as never;
+    const r = await sc(["--allow-failure", "monitors", "run", "nightly", "--", "sh", "-c", "exit 3"], {
+      api,
+      subprocess: true,
+      env: { SENTRY_DSN: dsnFor(api.state, p) },
+    });
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).not.toContain("Exiting with 0");
+  });
+});

@@ -140,3 +140,9 @@ describe("translateSentryCli", () => {
     expect([r.quiet, r.allowFailure, r.env.TRACKER_LOG_LEVEL]).toEqual([true, true, "error"]);
   });
 });
+
+test("--wait-for <secs> is tracker's --wait (its value read, not passed on)", () => {
+  expect(
+    translateSentryCli(["sourcemaps", "upload", "--wait-for", "60", "-x", "js", "dist"], {}, NOW).argv,
+  ).toEqual(["sourcemap", "upload", "dist", "--wait", "--ext", "js"]);
+});

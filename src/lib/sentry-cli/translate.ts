@@ -250,7 +250,7 @@ export function translateSentryCli(
       j.items.push(given.value ?? "");
       joined.set(key, j);
     } else if (rule.to !== undefined) {
-      flags.push(rule.to, ...(rule.value && !/^--wait$/.test(rule.to) ? [given.value ?? ""] : []));
+      flags.push(rule.to, ...(rule.value && !rule.dropValue ? [given.value ?? ""] : []));
     }
   }
   for (const j of joined.values()) flags[j.at + 1] = j.items.join(j.sep);

@@ -8,6 +8,8 @@ export interface CompatFlag {
   readonly value?: boolean;
   /** tracker's flag; absent (with no `env`, `missing` or `into`) = accepted with no effect. */
   readonly to?: string;
+  /** tracker's flag takes no value: the sentry-cli value is read and left (`--wait-for 60` → `--wait`). */
+  readonly dropValue?: boolean;
   /** Repeated values become one tracker value joined with this (`--ext js --ext map` → `js,map`). */
   readonly join?: string;
   /** The value is given to tracker as this environment variable instead of a flag. */
