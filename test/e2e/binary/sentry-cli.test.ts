@@ -31,7 +31,7 @@ async function sentryCli(dir: string, args: string[], env: Record<string, string
   return { exitCode, stdout, stderr };
 }
 
-test("cli setup --sentry-cli-link, then sentry-cli --version, help, releases new --finalize", async () => {
+test("cli setup --sentry-cli-link, then sentry-cli --version, help, releases new --finalize, deploys new", async () => {
   const dir = tempDir();
   const setup = await runCli(
     ["cli", "setup", "--sentry-cli-link", dir, "--no-modify-path", "--no-agent-skills"],
@@ -47,14 +47,24 @@ test("cli setup --sentry-cli-link, then sentry-cli --version, help, releases new
     stderr: "",
   });
   expect((await sentryCli(dir, [])).stdout).toStartWith("SENTRY-CLI COMMAND LINES\n");
-  const r = await sentryCli(dir, ["releases", "new", "-p", "web", "9.9.9", "--finalize"], {
+  const env = {
     SENTRY_URL: api.url,
     SENTRY_AUTH_TOKEN: mintOrgToken(api.state, "acme", ["org:ci"]),
     SENTRY_ORG: "acme",
-  });
+    VERSION: "9.9.9",
+  };
+  const r = await sentryCli(dir, ["releases", "new", "-p", "web", "9.9.9", "--finalize"], env);
   expect(r.exitCode).toBe(0);
   const [post] = api.requestsTo("/api/0/organizations/acme/releases/", "POST");
-  expect(JSON.parse(post?.body ?? "")).toMatchObject({ version: "9.9.9", projects: ["web"] });
+  expect(JSON.parse(post?.body ?? "")).toMatchObject({
+    version: "9.9.9",
+    projects: ["web"],
+    dateReleased: expect.any(String),
+  });
+  const d = await sentryCli(dir, ["releases", "deploys", "9.9.9", "new", "-e", "production"], env);
+  expect(d.exitCode).toBe(0);
+  const [deploy] = api.requestsTo("/api/0/organizations/acme/releases/9.9.9/deploys/", "POST");
+  expect(JSON.parse(deploy?.body ?? "")).toEqual({ environment: "production" });
   expect(api.unmatched).toEqual([]);
 });
 
