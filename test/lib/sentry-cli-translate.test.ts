@@ -146,3 +146,9 @@ test("--wait-for <secs> is tracker's --wait (its value read, not passed on)", ()
     translateSentryCli(["sourcemaps", "upload", "--wait-for", "60", "-x", "js", "dist"], {}, NOW).argv,
   ).toEqual(["sourcemap", "upload", "dist", "--wait", "--ext", "js"]);
 });
+
+test("deploys new without --release: a usage error naming the form", () => {
+  expect(() => translateSentryCli(["deploys", "new", "-e", "prod"], {}, NOW)).toThrow(
+    "sentry-cli deploys new needs --release.",
+  );
+});

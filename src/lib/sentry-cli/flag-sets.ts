@@ -4,10 +4,14 @@
  */
 import type { CompatFlag, CompatForm, FormMatch } from "./types.ts";
 
+/** sentry-cli's `-o/--org`: the run's organization. */
 export const ORG: CompatFlag = { names: ["--org", "-o"], value: true, env: "TRACKER_ORG" };
+/** sentry-cli's `-p/--project`: the run's project. */
 export const PROJECT: CompatFlag = { names: ["--project", "-p"], value: true, env: "TRACKER_PROJECT" };
-export const TARGET = [ORG, PROJECT];
+/** `-o` and `-p`, as most forms take them. */
+export const TARGET: readonly CompatFlag[] = [ORG, PROJECT];
 
+/** sentry-cli's flags of a new deploy (`releases deploys <v> new`, `deploys new`). */
 export const DEPLOY_FLAGS: CompatFlag[] = [
   ORG,
   PROJECT,
@@ -83,6 +87,7 @@ export function defaultArgv(form: CompatForm, m: FormMatch): string[] {
   return out;
 }
 
+/** The first value given for a sentry-cli flag (by its first name). */
 export const first = (m: FormMatch, flag: string): string | undefined => m.values.get(flag)?.[0];
 
 /** `releases deploys <v> new` and `deploys new -r <v>`: sentry-cli's --time is "took this many seconds, until now". */
@@ -110,6 +115,7 @@ export function uploadArgv(paths: readonly string[], m: FormMatch, extra: readon
   return ["sourcemap", "upload", ...paths, ...extra, ...flags];
 }
 
+/** The release of a top-level `deploys` form (`--release`); an Error naming the form without one. */
 export function release(m: FormMatch, name: string): string {
   const v = first(m, "--release") ?? m.params.version;
   if (v === undefined) throw new Error(`${name} needs --release`);

@@ -210,7 +210,11 @@ export const FORMS: readonly CompatForm[] = [
     tracker: "auth status",
     flags: [
       ...TARGET,
-      { names: ["--config-status-json"], to: "--json" },
+      {
+        names: ["--config-status-json"],
+        to: "--json",
+        note: "tracker's auth status document, not sentry-cli's shape",
+      },
       { names: ["--no-defaults"], note: "defaults are shown with their source" },
     ],
   },
