@@ -20,7 +20,7 @@ export const DEPLOY_FLAGS: CompatFlag[] = [
   { names: ["--url", "-u"], value: true, to: "--url" },
   { names: ["--started"], value: true, to: "--started" },
   { names: ["--finished"], value: true, to: "--finished" },
-  { names: ["--time", "-t"], value: true, note: "seconds the deploy took: --started/--finished" },
+  { names: ["--time", "-t"], value: true, read: "--started/--finished (seconds the deploy took, until now)" },
 ];
 
 /** sentry-cli's flags of `sourcemaps upload` (also `releases files <v> upload-sourcemaps`). */

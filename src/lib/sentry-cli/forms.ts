@@ -106,13 +106,13 @@ export const FORMS: readonly CompatForm[] = [
   {
     words: "deploys new",
     tracker: "release deploy <version> -e <env>",
-    flags: [{ names: ["--release", "-r"], value: true }, ...DEPLOY_FLAGS],
+    flags: [{ names: ["--release", "-r"], value: true, read: "<version>" }, ...DEPLOY_FLAGS],
     build: (m) => deployArgv(release(m, "deploys new"), m),
   },
   {
     words: "deploys list",
     tracker: "release deploys <version>",
-    flags: [{ names: ["--release", "-r"], value: true }, ...TARGET],
+    flags: [{ names: ["--release", "-r"], value: true, read: "<version>" }, ...TARGET],
     build: (m) => ["release", "deploys", release(m, "deploys list"), ...m.flags],
   },
   {
@@ -236,8 +236,8 @@ export const FORMS: readonly CompatForm[] = [
     tracker: "issue list <org>/<project> -q is:<status>",
     flags: [
       ...TARGET,
-      { names: ["--status", "-s"], value: true },
-      { names: ["--query"], value: true },
+      { names: ["--status", "-s"], value: true, read: "-q is:<status>" },
+      { names: ["--query"], value: true, read: "-q (with the status)" },
       { names: ["--max-rows"], value: true, to: "-n" },
       { names: ["--pages"], value: true, note: "tracker pages up to -n" },
       { names: ["--all", "-a"], note: "the query selects the issues" },

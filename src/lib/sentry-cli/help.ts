@@ -26,6 +26,7 @@ function flagText(f: CompatFlag): string {
   const names = f.names.join("/");
   if (f.missing) return `${names}: none (${f.missing})`;
   if (f.env) return `${names} → ${f.env}`;
+  if (f.read) return `${names} → ${f.read}`;
   if (f.to) return `${names} → ${f.to}${f.join ? " (joined)" : ""}${f.note ? ` (${f.note})` : ""}`;
   return `${names}: no effect${f.note ? ` (${f.note})` : ""}`;
 }

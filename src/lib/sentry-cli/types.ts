@@ -10,6 +10,8 @@ export interface CompatFlag {
   readonly to?: string;
   /** tracker's flag takes no value: the sentry-cli value is read and left (`--wait-for 60` → `--wait`). */
   readonly dropValue?: boolean;
+  /** The form's own argv builder reads the value into this part of tracker's form (`<version>`). */
+  readonly read?: string;
   /** Repeated values become one tracker value joined with this (`--ext js --ext map` → `js,map`). */
   readonly join?: string;
   /** The value is given to tracker as this environment variable instead of a flag. */
