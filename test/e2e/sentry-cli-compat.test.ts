@@ -146,10 +146,23 @@ describe("sentry-cli's command line", () => {
     expect(JSON.parse(status.stdout)).toMatchObject({ authenticated: true });
   });
 
-  test("info --config-status-json is one JSON document (tracker auth status --json)", async () => {
-    const r = await sc(["info", "--config-status-json"], { api, token: USER_TOKEN });
+  test("info --config-status-json prints sentry-cli's document: config, auth, have_dsn", async () => {
+    const r = await sc(["info", "--config-status-json", "-o", "acme"], {
+      api,
+      token: USER_TOKEN,
+      env: { SENTRY_PROJECT: "web" },
+    });
     expect(r.exitCode).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ authenticated: true });
+    expect(JSON.parse(r.stdout)).toEqual({
+      config: { org: "acme", project: "web", url: api.url },
+      auth: { type: "token", successful: true },
+      have_dsn: false,
+    });
+    const none = await sc(["info", "--config-status-json"], { api });
+    expect(JSON.parse(none.stdout)).toMatchObject({
+      config: { org: null },
+      auth: { type: null, successful: false },
+    });
   });
 
   test("repos list -o: the organization's repositories (tracker api)", async () => {

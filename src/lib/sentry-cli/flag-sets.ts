@@ -121,3 +121,21 @@ export function release(m: FormMatch, name: string): string {
   if (v === undefined) throw new Error(`${name} needs --release`);
   return v;
 }
+
+/**
+ * The jq program that makes `tracker auth status`'s document sentry-cli's `info
+ * --config-status-json` ({config: {org, project, url}, auth: {type, successful}, have_dsn}); the
+ * organization and project are the run's (-o/-p, TRACKER_*, SENTRY_*), else the stored defaults.
+ */
+export function configStatusJq(m: FormMatch): string {
+  const pick = (names: readonly string[]) => {
+    const value = names.map((n) => m.env[n] ?? m.outerEnv[n]).find((v) => v?.trim());
+    return value === undefined ? "null" : JSON.stringify(value.trim());
+  };
+  const org = pick(["TRACKER_ORG", "SENTRY_ORG"]);
+  const project = pick(["TRACKER_PROJECT", "SENTRY_PROJECT"]);
+  return (
+    `{config: {org: (${org} // .defaults.org), project: (${project} // .defaults.project), url: .baseUrl}, ` +
+    `auth: {type: (if .token then "token" else null end), successful: .authenticated}, have_dsn: (.dsn != null)}`
+  );
+}

@@ -4,6 +4,7 @@
  * `tracker help sentry-cli` prints it, so the help cannot drift from what is accepted.
  */
 import {
+  configStatusJq,
   DEPLOY_FLAGS,
   deployArgv,
   first,
@@ -210,13 +211,13 @@ export const FORMS: readonly CompatForm[] = [
     tracker: "auth status",
     flags: [
       ...TARGET,
-      {
-        names: ["--config-status-json"],
-        to: "--json",
-        note: "tracker's auth status document, not sentry-cli's shape",
-      },
+      { names: ["--config-status-json"], read: "auth status --jq (sentry-cli's {config, auth, have_dsn})" },
       { names: ["--no-defaults"], note: "defaults are shown with their source" },
     ],
+    build: (m) =>
+      m.values.has("--config-status-json")
+        ? ["auth", "status", "--jq", configStatusJq(m)]
+        : ["auth", "status"],
   },
   { words: "organizations list", tracker: "org list" },
   {

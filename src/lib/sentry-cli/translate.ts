@@ -165,6 +165,7 @@ const EMPTY_MATCH: FormMatch = {
   values: new Map(),
   after: undefined,
   env: {},
+  outerEnv: {},
   now: 0,
 };
 
@@ -266,6 +267,7 @@ export function translateSentryCli(
     values,
     after: g.after,
     env: runEnv,
+    outerEnv: env,
     now,
   };
   let out: string[];
