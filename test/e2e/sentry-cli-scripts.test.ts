@@ -387,6 +387,40 @@ describe("sentry-cli CI scripts run unchanged with tracker as sentry-cli", () =>
     expect(r.stdout).toContain("staging");
   });
 
+  test("bundler plugin: new, set-commits --auto --ignore-missing, upload with --ext/--ignore, finalize, deploy", async () => {
+    const { dir, head } = gitRepo();
+    Bun.spawnSync(["git", "remote", "add", "origin", "git@github.com:acme/web.git"], {
+      cwd: dir,
+      env: { ...process.env, ...GIT_ENV },
+    });
+    mkdirSync(join(dir, "dist/node_modules"), { recursive: true });
+    writeFileSync(join(dir, "dist/app.js"), "a();\n//# sourceMappingURL=app.js.map\n");
+    writeFileSync(
+      join(dir, "dist/app.js.map"),
+      JSON.stringify({ version: 3, mappings: "AAAA", sources: ["a.ts"], names: [] }),
+    );
+    writeFileSync(join(dir, "dist/node_modules/dep.js"), "d();\n");
+    const r = await runScript("bundler-plugin.sh", ciEnv({ SENTRY_PROJECT: "web", RELEASE: "web@5.0.0" }), {
+      cwd: dir,
+    });
+    expect(r.exitCode).toBe(0);
+    const path = "/api/0/organizations/acme/releases/web%405.0.0/";
+    expect(calls()).toEqual([
+      "POST /api/0/organizations/acme/releases/ 201",
+      `PUT ${path} 200`,
+      ...UPLOAD,
+      `PUT ${path} 200`,
+      `POST ${path}deploys/ 201`,
+    ]);
+    expect(writes()[1]?.body).toEqual({ refs: [{ repository: "acme/web", commit: head }] });
+    expect(bundleFiles()).toEqual({
+      release: "web@5.0.0",
+      dist: undefined,
+      projects: ["web"],
+      urls: ["~/assets/app.js", "~/assets/app.js.map"],
+    });
+  });
+
   test("report script: organizations list, projects list -o, releases list -o -p, --quiet releases info", async () => {
     const r = await runScript("maintenance-lists.sh", { SENTRY_URL: api.url, SENTRY_AUTH_TOKEN: USER_TOKEN });
     expect(r.stderr).not.toContain("Error");

@@ -152,3 +152,16 @@ test("deploys new without --release: a usage error naming the form", () => {
     "sentry-cli deploys new needs --release.",
   );
 });
+
+test("set-commits --auto --ignore-missing (as build plugins send it): tracker's --auto alone; with --local kept", () => {
+  expect(
+    translateSentryCli(
+      ["releases", "set-commits", "1.0", "--auto", "--ignore-missing", "--initial-depth", "5"],
+      {},
+      NOW,
+    ).argv,
+  ).toEqual(["release", "set-commits", "1.0", "--auto"]);
+  expect(
+    translateSentryCli(["releases", "set-commits", "1.0", "--local", "--ignore-missing"], {}, NOW).argv,
+  ).toEqual(["release", "set-commits", "1.0", "--local", "--ignore-missing"]);
+});

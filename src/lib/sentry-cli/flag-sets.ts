@@ -139,3 +139,21 @@ export function configStatusJq(m: FormMatch): string {
     `auth: {type: (if .token then "token" else null end), successful: .authenticated}, have_dsn: (.dsn != null)}`
   );
 }
+
+/**
+ * `releases set-commits`: build plugins send `--auto --ignore-missing` (and `--initial-depth`),
+ * which only tracker's `--local` reads; with `--auto` alone they are left out instead of refused.
+ */
+export function setCommitsArgv(version: string, m: FormMatch): string[] {
+  const flags = [...m.flags];
+  if (m.values.has("--auto") && !m.values.has("--local")) {
+    for (const [flag, width] of [
+      ["--ignore-missing", 1],
+      ["--initial-depth", 2],
+    ] as const) {
+      const at = flags.indexOf(flag);
+      if (at >= 0) flags.splice(at, width);
+    }
+  }
+  return ["release", "set-commits", version, ...flags];
+}
