@@ -34,7 +34,7 @@ export async function runAsSentryCli(
   const errSink = sanitizingSink(over?.stderr ?? fdSink(STDERR_FD), false, secrets);
   let t: ReturnType<typeof translateSentryCli>;
   try {
-    t = translateSentryCli(argv, env, (over?.now ?? Date.now)());
+    t = translateSentryCli(argv, env, (over?.now ?? Date.now)(), over?.cwd ?? process.cwd());
   } catch (err) {
     errSink.write(`${renderError(err, false, secrets)}\n`);
     return { exitCode: exitCodeFor(err), error: err };

@@ -3,10 +3,14 @@
  * adds (debug files, ProGuard, Dart symbol maps, code mappings) are checked here by their argv.
  */
 import { describe, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "../helpers/cli.ts";
 import { translateSentryCli } from "../../src/lib/sentry-cli/translate.ts";
 
 const NOW = Date.parse("2026-01-15T12:00:00Z");
-const t = (argv: string[], env: Record<string, string> = {}) => translateSentryCli(argv, env, NOW);
+const t = (argv: string[], env: Record<string, string> = {}) =>
+  translateSentryCli(argv, env, NOW, "/nonexistent");
 
 describe("translateSentryCli", () => {
   test.each([
@@ -143,25 +147,59 @@ describe("translateSentryCli", () => {
 
 test("--wait-for <secs> is tracker's --wait (its value read, not passed on)", () => {
   expect(
-    translateSentryCli(["sourcemaps", "upload", "--wait-for", "60", "-x", "js", "dist"], {}, NOW).argv,
+    translateSentryCli(
+      ["sourcemaps", "upload", "--wait-for", "60", "-x", "js", "dist"],
+      {},
+      NOW,
+      "/nonexistent",
+    ).argv,
   ).toEqual(["sourcemap", "upload", "dist", "--wait", "--ext", "js"]);
 });
 
 test("deploys new without --release: a usage error naming the form", () => {
-  expect(() => translateSentryCli(["deploys", "new", "-e", "prod"], {}, NOW)).toThrow(
-    "sentry-cli deploys new needs --release.",
-  );
+  expect(() => t(["deploys", "new", "-e", "prod"])).toThrow("sentry-cli deploys new needs --release.");
 });
 
 test("set-commits --auto --ignore-missing (as build plugins send it): tracker's --auto alone; with --local kept", () => {
   expect(
-    translateSentryCli(
-      ["releases", "set-commits", "1.0", "--auto", "--ignore-missing", "--initial-depth", "5"],
-      {},
-      NOW,
-    ).argv,
+    t(["releases", "set-commits", "1.0", "--auto", "--ignore-missing", "--initial-depth", "5"]).argv,
   ).toEqual(["release", "set-commits", "1.0", "--auto"]);
   expect(
-    translateSentryCli(["releases", "set-commits", "1.0", "--local", "--ignore-missing"], {}, NOW).argv,
+    translateSentryCli(
+      ["releases", "set-commits", "1.0", "--local", "--ignore-missing"],
+      {},
+      NOW,
+      "/nonexistent",
+    ).argv,
   ).toEqual(["release", "set-commits", "1.0", "--local", "--ignore-missing"]);
+});
+
+test("--ignore-file: each pattern becomes --ignore (comments, blanks, slashes dropped); ! and FIFOs refused", () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, ".sentryignore"), "# build junk\n\nnode_modules/\n/*.test.js\n");
+  const r = translateSentryCli(
+    ["sourcemaps", "upload", "-I", ".sentryignore", "-x", "js", "dist"],
+    {},
+    NOW,
+    dir,
+  );
+  expect(r.argv).toEqual([
+    "sourcemap",
+    "upload",
+    "dist",
+    "--ext",
+    "js",
+    "--ignore",
+    "node_modules",
+    "--ignore",
+    "*.test.js",
+  ]);
+  writeFileSync(join(dir, "neg"), "!keep.js\n");
+  expect(() =>
+    translateSentryCli(["sourcemaps", "upload", "--ignore-file", "neg", "dist"], {}, NOW, dir),
+  ).toThrow("negated patterns (!keep.js) are not supported");
+  Bun.spawnSync(["mkfifo", join(dir, "pipe")]);
+  expect(() =>
+    translateSentryCli(["sourcemaps", "upload", "--ignore-file", "pipe", "dist"], {}, NOW, dir),
+  ).toThrow("not a regular file");
 });

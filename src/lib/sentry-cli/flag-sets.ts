@@ -2,6 +2,7 @@
  * The parts the sentry-cli table (forms.ts) shares: flag sets used by several forms (target,
  * deploys, uploads) and the argv builders of the forms that need more than the default.
  */
+import { ignoreFileGlobs } from "./ignore-file.ts";
 import type { CompatFlag, CompatForm, FormMatch } from "./types.ts";
 
 /** sentry-cli's `-o/--org`: the run's organization. */
@@ -41,11 +42,7 @@ export const UPLOAD_FLAGS: CompatFlag[] = [
   },
   { names: ["--ext", "-x"], value: true, to: "--ext", join: "," },
   { names: ["--ignore", "-i"], value: true, to: "--ignore" },
-  {
-    names: ["--ignore-file", "-I"],
-    value: true,
-    missing: "give each pattern as tracker sourcemap upload --ignore <glob> (repeatable)",
-  },
+  { names: ["--ignore-file", "-I"], value: true, read: "--ignore per line (gitignore patterns, no !)" },
   { names: ["--wait"], to: "--wait" },
   {
     names: ["--wait-for"],
@@ -112,6 +109,9 @@ export function uploadArgv(paths: readonly string[], m: FormMatch, extra: readon
   const at = flags.indexOf("--ext");
   if (at >= 0) flags[at + 1] = (ext ?? []).map((e) => e.replace(/^\./, "")).join(",");
   else flags.push("--ext", UPLOAD_EXTENSIONS);
+  for (const file of m.values.get("--ignore-file") ?? []) {
+    for (const glob of ignoreFileGlobs(m.cwd, file)) flags.push("--ignore", glob);
+  }
   return ["sourcemap", "upload", ...paths, ...extra, ...flags];
 }
 

@@ -165,6 +165,7 @@ const EMPTY_MATCH: FormMatch = {
   values: new Map(),
   after: undefined,
   env: {},
+  cwd: "",
   outerEnv: {},
   now: 0,
 };
@@ -195,11 +196,15 @@ function passOn(form: CompatForm, rest: readonly string[], env: Record<string, s
   return out;
 }
 
-/** sentry-cli's argv (after the executable) as a tracker run; `now` dates deploys given with --time. */
+/**
+ * sentry-cli's argv (after the executable) as a tracker run; `now` dates deploys given with
+ * --time, `cwd` resolves files named by flags (--ignore-file).
+ */
 export function translateSentryCli(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   now: number,
+  cwd: string,
 ): Translation {
   const g = scanGlobals(argv);
   const runEnv: Record<string, string> = {};
@@ -267,6 +272,7 @@ export function translateSentryCli(
     values,
     after: g.after,
     env: runEnv,
+    cwd,
     outerEnv: env,
     now,
   };
@@ -274,6 +280,7 @@ export function translateSentryCli(
   try {
     out = form.build ? form.build(match) : defaultArgv(form, match);
   } catch (err) {
+    if (err instanceof CliError) throw err;
     throw usage(`sentry-cli ${err instanceof Error ? err.message : String(err)}.`);
   }
   if (form.words === "login" && g.token !== undefined) {

@@ -36,6 +36,8 @@ export interface FormMatch {
   readonly after: readonly string[] | undefined;
   /** Environment variables the flags set (`-o` → TRACKER_ORG). */
   readonly env: Readonly<Record<string, string>>;
+  /** The run's working directory (files named by flags, e.g. --ignore-file). */
+  readonly cwd: string;
   /** The environment the run started with (before the translated variables). */
   readonly outerEnv: Readonly<Record<string, string | undefined>>;
   /** The run's clock (deploy `--time`). */
