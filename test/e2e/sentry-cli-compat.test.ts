@@ -56,10 +56,10 @@ describe("sentry-cli's command line", () => {
   });
 
   test("a flag without counterpart names tracker's way; an unknown flag names tracker's form", async () => {
-    const a = await sc(["sourcemaps", "upload", "--strip-common-prefix", "dist"]);
+    const a = await sc(["sourcemaps", "upload", "--url-suffix", "?v=2", "dist"]);
     expect(a.exitCode).toBe(2);
     expect(a.stderr).toContain(
-      "--strip-common-prefix: no tracker counterpart. Closest: name the prefix: tracker sourcemap upload --strip-prefix <prefix>",
+      "--url-suffix: no tracker counterpart. Closest: tracker sourcemap upload has no URL suffix; give the files' URLs with --url-prefix",
     );
     const b = await sc(["releases", "new", "1.0", "--bogus"]);
     expect(b.exitCode).toBe(2);

@@ -203,3 +203,9 @@ test("--ignore-file: each pattern becomes --ignore (comments, blanks, slashes dr
     translateSentryCli(["sourcemaps", "upload", "--ignore-file", "pipe", "dist"], {}, NOW, dir),
   ).toThrow("not a regular file");
 });
+
+test("--strip-prefix/--strip-common-prefix (source paths inside maps in sentry-cli) never change tracker's file URLs", () => {
+  expect(
+    t(["sourcemaps", "upload", "--strip-prefix", "dist/", "--strip-common-prefix", "-x", "js", "."]).argv,
+  ).toEqual(["sourcemap", "upload", ".", "--ext", "js"]);
+});

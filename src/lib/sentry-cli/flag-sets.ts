@@ -35,11 +35,10 @@ export const UPLOAD_FLAGS: CompatFlag[] = [
     value: true,
     missing: "tracker sourcemap upload has no URL suffix; give the files' URLs with --url-prefix",
   },
-  { names: ["--strip-prefix"], value: true, to: "--strip-prefix" },
-  {
-    names: ["--strip-common-prefix"],
-    missing: "name the prefix: tracker sourcemap upload --strip-prefix <prefix>",
-  },
+  // sentry-cli's --strip-prefix shortens the source paths inside the maps, not the files' URLs
+  // (tracker's --strip-prefix changes URLs): passing it on would move the files.
+  { names: ["--strip-prefix"], value: true, note: "source paths inside the maps are kept as they are" },
+  { names: ["--strip-common-prefix"], note: "source paths inside the maps are kept as they are" },
   { names: ["--ext", "-x"], value: true, to: "--ext", join: "," },
   { names: ["--ignore", "-i"], value: true, to: "--ignore" },
   { names: ["--ignore-file", "-I"], value: true, read: "--ignore per line (gitignore patterns, no !)" },
