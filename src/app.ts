@@ -78,7 +78,7 @@ function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
     docs: {
       brief: "Command-line client for Sentry-compatible error tracking",
       fullDescription: describe(
-        "Reads and changes issues, reads events and traces, runs AI analysis of issues, and manages authentication and defaults. Global flags (below) go before or after the command words; with --json (or TRACKER_OUTPUT=json) errors are one JSON object on stderr and the exit codes are the same. Help topics: tracker help environment, tracker help exit-codes, tracker help query.",
+        "Reads and changes issues, reads events and traces, runs AI analysis of issues, and manages authentication and defaults. Global flags (below) go before or after the command words; with --json (or TRACKER_OUTPUT=json) errors are one JSON object on stderr and the exit codes are the same. Help topics: tracker help environment, tracker help exit-codes, tracker help query, tracker help sentry-cli (sentry-cli scripts run unchanged).",
         [
           "tracker auth login",
           "tracker issue list acme/web",
@@ -89,6 +89,11 @@ function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {
       hideRoute: Object.fromEntries(Object.keys(routes).map((k) => [k, HIDDEN_ROUTES.has(k)])),
     },
   });
+}
+
+/** True when `word` is one of tracker's top-level command words (hidden ones included). */
+export function isRootWord(word: string): boolean {
+  return Object.hasOwn(ROOT_ROUTES, word);
 }
 
 /** The root route map with every command (root help, SKILL.md generation, tests). */

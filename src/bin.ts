@@ -3,10 +3,30 @@
  * Entry point. `--version` is answered before anything else is loaded; everything else goes
  * through main.ts. Writing into a closed pipe ends the process quietly with code 0.
  */
+import { readFileSync } from "node:fs";
 import { STDERR_FD, STDOUT_FD, writeFd } from "./lib/stdio.ts";
 import { VERSION } from "./lib/version.ts";
 
-const argv = process.argv.slice(2);
+/**
+ * The name the executable was started by: a link named `sentry-cli` (tracker cli setup
+ * --sentry-cli-link) makes the run sentry-cli's. A compiled binary has it in argv0; a script
+ * started through its `#!` line has bun there and the resolved link in argv[1], so on Linux the
+ * kernel's command line (the path as typed) is asked.
+ */
+function invokedName(): string {
+  let name = process.argv0;
+  if (process.platform === "linux" && /(^|[\\/])bun(\.exe)?$/.test(name)) {
+    try {
+      name = readFileSync("/proc/self/cmdline", "utf8").split("\0")[1] ?? name;
+    } catch {
+      // No /proc: the run is tracker's.
+    }
+  }
+  return (name.split(/[\\/]/).pop() ?? "").replace(/\.exe$/i, "");
+}
+
+const argv =
+  invokedName() === "sentry-cli" ? ["sentry-cli", ...process.argv.slice(2)] : process.argv.slice(2);
 
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "-V")) {
   writeFd(STDOUT_FD, `${VERSION}\n`);

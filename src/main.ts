@@ -4,7 +4,7 @@
  */
 import type { RouteMap } from "@stricli/core";
 import { run } from "@stricli/core";
-import { buildApp, loadRoutesFor, renderFailure, type RunState, stricliStderr } from "./app.ts";
+import { buildApp, isRootWord, loadRoutesFor, renderFailure, type RunState, stricliStderr } from "./app.ts";
 import {
   commandWords,
   expandArgv,
@@ -27,6 +27,9 @@ export { expandArgv, firstCommandWord, type PreparedArgs, prepareArgs } from "./
 export { buildContext } from "./build-context.ts";
 
 const STRICLI_PARSE_ERROR = -4;
+
+/** argv[0] that makes a run sentry-cli's (bin.ts puts it there when the executable is `sentry-cli`). */
+export const SENTRY_CLI_WORD = "sentry-cli";
 
 /** Maps Stricli's negative codes and the run's recorded error to our documented exit codes. */
 export function normalizeExitCode(code: number | string | null | undefined, lastError?: unknown): number {
@@ -56,6 +59,10 @@ export async function runMain(
   root?: RouteMap<TrackerContext>,
   over?: ContextOverrides,
 ): Promise<ArgvRun> {
+  if (argv[0] === SENTRY_CLI_WORD) {
+    const { runAsSentryCli } = await import("./sentry-cli-run.ts");
+    return runAsSentryCli(argv.slice(1), root, over, runMain);
+  }
   if (argv[0] === "help" && argv.length === 2) {
     const topics = await import("./lib/help-topics.ts");
     if (topics.isHelpTopic(argv[1])) {
@@ -72,6 +79,15 @@ export async function runMain(
   const application = buildApp(root ?? (await loadRoutesFor(first)), state);
   const env = over?.env ?? (process.env as Record<string, string | undefined>);
   const errSink = sanitizingSink(over?.stderr ?? fdSink(STDERR_FD), false, state.secrets);
+  // sentry-cli's spellings (`tracker login`, `tracker releases new`) get tracker's form.
+  if (first !== undefined && !root && (!isRootWord(first) || /^(releases|projects|issues)$/.test(first))) {
+    const { sentryCliHabit } = await import("./lib/sentry-cli/habits.ts");
+    const habit = sentryCliHabit(scanGlobals(argv).rest, isRootWord);
+    if (habit) {
+      errSink.write(`${renderFailure(habit, scanGlobals(argv).json, state)}\n`);
+      return { exitCode: exitCodeFor(habit), error: habit };
+    }
+  }
   let shaped: ReturnType<typeof outputOf>;
   try {
     shaped = outputOf(argv, env, application.root as RouteMap<TrackerContext>);

@@ -31,6 +31,7 @@ export const ENVIRONMENT: readonly (readonly [string, string])[] = [
   ["SENTRY_ORG, SENTRY_PROJECT", "Default organization/project when TRACKER_ORG/TRACKER_PROJECT are unset"],
   ["SENTRY_DSN", "A DSN to detect the project from when TRACKER_DSN is unset"],
   ["SENTRY_PROPERTIES", "Path of a sentry.properties file (default: ./sentry.properties)"],
+  ["SENTRY_CUSTOM_HEADERS", "'Name: value' lines sent on every request to the service (an access proxy)"],
   ["TRACKER_CONFIG_DIR", "Directory of local state (default ~/.config/tracker-cli)"],
   ["TRACKER_OUTPUT", "json: JSON output and JSON errors by default"],
   ["TRACKER_LOG_LEVEL", "error, warn, info, debug or trace (--log-level wins)"],

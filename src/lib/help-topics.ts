@@ -1,13 +1,15 @@
 /**
  * `tracker help <topic>`: the reference pages that are not one command's help. `environment`
  * (every variable, what it does, its precedence), `exit-codes` (the table scripts branch on) and
- * `query` (the search syntax with examples). Loaded only for these runs.
+ * `query` (the search syntax with examples), `sentry-cli` (the sentry-cli forms tracker accepts).
+ * Loaded only for these runs.
  */
 import { EXIT_CODE_TABLE } from "./exit-codes.ts";
 import { ENVIRONMENT, wrapLine } from "./help-format.ts";
+import { sentryCliHelpLines } from "./sentry-cli/help.ts";
 
 /** The topics, in the order `tracker help` lists them. */
-export const HELP_TOPICS = ["environment", "exit-codes", "query"] as const;
+export const HELP_TOPICS = ["environment", "exit-codes", "query", "sentry-cli"] as const;
 /** One of HELP_TOPICS. */
 export type HelpTopic = (typeof HELP_TOPICS)[number];
 
@@ -95,6 +97,13 @@ function query(): string[] {
 
 /** The text of a topic, wrapped to `width`. */
 export function helpTopic(topic: HelpTopic, width: number): string {
-  const lines = topic === "environment" ? environment() : topic === "exit-codes" ? exitCodes() : query();
+  const lines =
+    topic === "sentry-cli"
+      ? sentryCliHelpLines()
+      : topic === "environment"
+        ? environment()
+        : topic === "exit-codes"
+          ? exitCodes()
+          : query();
   return `${lines.flatMap((l) => wrapLine(l, width)).join("\n")}\n`;
 }

@@ -10,6 +10,9 @@ export interface SetupFlags {
   readonly modifyPath: boolean;
   readonly agentSkills: boolean;
   readonly method?: "curl" | "npm" | "brew";
+  /** `--sentry-cli-link [dir]`: "" = next to tracker. */
+  readonly sentryCliLink?: string;
+  readonly force: boolean;
 }
 
 /** Routes of `tracker cli`. */
@@ -49,14 +52,32 @@ export const cliRoutes = buildRouteMap({
             optional: true,
             brief: "Record how tracker was installed",
           },
+          sentryCliLink: {
+            kind: "parsed",
+            parse: String,
+            optional: true,
+            inferEmpty: true,
+            placeholder: "dir",
+            brief:
+              "Also link sentry-cli to tracker (next to it, or in <dir>): sentry-cli scripts run tracker",
+          },
+          force: {
+            kind: "boolean",
+            default: false,
+            brief: "With --sentry-cli-link: replace an existing sentry-cli",
+          },
         },
         positional: { kind: "tuple", parameters: [] },
       },
       docs: {
         brief: "Post-install setup: PATH and agent skill file",
         fullDescription: describe(
-          "Adds the install dir to PATH and installs skills/tracker-cli/SKILL.md for AI agents.",
-          ["tracker cli setup", "tracker cli setup --no-modify-path"],
+          "Adds the install dir to PATH and installs skills/tracker-cli/SKILL.md for AI agents. --sentry-cli-link also creates a sentry-cli link to tracker (next to it, or in the directory given): started by that name, tracker reads sentry-cli's command line (tracker help sentry-cli), so CI files and build plugins (SENTRY_CLI_BINARY) work unchanged. An existing sentry-cli is replaced only with --force.",
+          [
+            "tracker cli setup",
+            "tracker cli setup --no-modify-path",
+            "tracker cli setup --sentry-cli-link ~/.local/bin --no-modify-path --no-agent-skills",
+          ],
         ),
       },
     }),

@@ -2,6 +2,7 @@ import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { globalFlags, webFlag } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
+import { eventSendEnvelopeCommand } from "./send-envelope-spec.ts";
 import { eventSendCommand } from "./send-spec.ts";
 
 /** Flags of `event view`. */
@@ -49,6 +50,7 @@ export const eventRoutes = buildRouteMap({
       },
     }),
     send: eventSendCommand,
+    "send-envelope": eventSendEnvelopeCommand,
   },
   docs: {
     brief: "Inspect events",

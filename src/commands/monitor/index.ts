@@ -7,6 +7,7 @@ import {
   INTERVAL_UNITS,
   parseCrontab,
   parseInterval,
+  parseCheckInCount,
   parseMinutes,
   parseTimezone,
 } from "../../lib/monitors/schedule.ts";
@@ -52,6 +53,8 @@ export interface MonitorRunFlags {
   readonly checkInMargin?: number;
   readonly maxRuntime?: number;
   readonly timezone?: string;
+  readonly failureIssueThreshold?: number;
+  readonly recoveryThreshold?: number;
   readonly env?: string;
 }
 
@@ -106,6 +109,20 @@ export const monitorRunCommand = buildCommand<MonitorRunFlags, string[], Tracker
         optional: true,
         brief: "Time zone of the crontab, e.g. Europe/Vienna",
       },
+      failureIssueThreshold: {
+        kind: "parsed",
+        placeholder: "<n>",
+        parse: (raw: string) => parseCheckInCount(raw, "failure-issue-threshold"),
+        optional: true,
+        brief: "Failed check-ins in a row before an issue is opened",
+      },
+      recoveryThreshold: {
+        kind: "parsed",
+        placeholder: "<n>",
+        parse: (raw: string) => parseCheckInCount(raw, "recovery-threshold"),
+        optional: true,
+        brief: "Good check-ins in a row before the issue is resolved",
+      },
       env: {
         kind: "parsed",
         placeholder: "<environment>",
@@ -119,7 +136,7 @@ export const monitorRunCommand = buildCommand<MonitorRunFlags, string[], Tracker
   docs: {
     brief: "Run a command and report it to a cron monitor",
     fullDescription: describe(
-      "Runs the command with its own stdin, stdout and stderr, sends an in_progress check-in as it starts and ok or error (with the duration) when it ends, and exits with the command's exit code (128+n when it died of signal n, 127 when it does not exist). SIGINT, SIGTERM and SIGHUP are passed on to the command. Check-ins go by DSN (TRACKER_DSN or SENTRY_DSN, else [auth] dsn of .sentryclirc, else the DSN detected in .env files or source code), no login needed; without one, a token and a project (TRACKER_ORG/TRACKER_PROJECT, defaults, or an org token's organization) give the project's DSN, asked beside the job. The service never holds up or fails the job: check-ins add at most 3 s to its run time, and a failed one, or no usable DSN at all, is one warning on stderr. The command goes after --; monitor run takes no <org>/<project> argument. --schedule or --interval (with --check-in-margin, --max-runtime, --timezone) create or update the monitor. The command sees SENTRY_MONITOR_SLUG.",
+      "Runs the command with its own stdin, stdout and stderr, sends an in_progress check-in as it starts and ok or error (with the duration) when it ends, and exits with the command's exit code (128+n when it died of signal n, 127 when it does not exist). SIGINT, SIGTERM and SIGHUP are passed on to the command. Check-ins go by DSN (TRACKER_DSN or SENTRY_DSN, else [auth] dsn of .sentryclirc, else the DSN detected in .env files or source code), no login needed; without one, a token and a project (TRACKER_ORG/TRACKER_PROJECT, defaults, or an org token's organization) give the project's DSN, asked beside the job. The service never holds up or fails the job: check-ins add at most 3 s to its run time, and a failed one, or no usable DSN at all, is one warning on stderr. The command goes after --; monitor run takes no <org>/<project> argument. --schedule or --interval (with --check-in-margin, --max-runtime, --timezone, --failure-issue-threshold, --recovery-threshold) create or update the monitor. The command sees SENTRY_MONITOR_SLUG.",
       [
         "tracker monitor run nightly-backup -- ./backup.sh",
         "tracker monitor run nightly-backup --schedule '0 3 * * *' --env production -- ./backup.sh",

@@ -106,10 +106,15 @@ export default async function monitorRun(
     throw new ValidationError("Use --schedule or --interval, not both.", "schedule");
   }
   const config = monitorConfig(flags);
-  const tuning = flags.checkInMargin ?? flags.maxRuntime ?? flags.timezone;
+  const tuning =
+    flags.checkInMargin ??
+    flags.maxRuntime ??
+    flags.timezone ??
+    flags.failureIssueThreshold ??
+    flags.recoveryThreshold;
   if (!config && tuning !== undefined) {
     throw new ValidationError(
-      "--check-in-margin, --max-runtime and --timezone go with --schedule or --interval.",
+      "--check-in-margin, --max-runtime, --timezone and the thresholds go with --schedule or --interval.",
       "schedule",
     );
   }

@@ -11,6 +11,7 @@ import {
   RELEASE_TARGET_HELP,
   setCommitsCommand,
 } from "./changes.ts";
+import { proposeVersionCommand } from "./propose.ts";
 
 /** Sort orders of `release list` (the API's names; the session sorts ask with `flatten=1`). */
 export const RELEASE_LIST_SORTS = ["date", "sessions", "users", "crash_free_sessions"] as const;
@@ -122,8 +123,11 @@ export const releaseRoutes = buildRouteMap({
     "set-commits": setCommitsCommand,
     deploy: deployCommand,
     deploys: releaseDeploysCommand,
+    "propose-version": proposeVersionCommand,
   },
   docs: {
+    // sentry-cli's verb for scripts (tracker help sentry-cli); kept off the listing.
+    hideRoute: { "propose-version": true },
     brief: "Manage releases, their commits and deploys",
     fullDescription: describe(
       "Creates, finalizes and deletes releases, associates commits with them and records deploys; lists and shows them. Every change accepts --dry-run (print the exact request, send nothing) and --json. Org auth tokens (org:ci) are enough for all of them.",

@@ -9,6 +9,7 @@ import { ApiError, ConfigError, NetworkError } from "../errors.ts";
 import { assertDsnTransport } from "../plain-http.ts";
 import { VERSION } from "../version.ts";
 import { isLoopbackHost } from "../loopback.ts";
+import { customHeadersFor } from "../http/custom-headers.ts";
 
 /** One envelope item: its type and its JSON payload. */
 export interface EnvelopeItem {
@@ -72,10 +73,12 @@ export interface SendOptions {
 export async function sendEnvelope(
   ctx: TrackerContext,
   dsn: Dsn,
-  body: string,
+  body: string | Uint8Array,
   opts: SendOptions,
 ): Promise<{ id: string | undefined }> {
   const url = envelopeUrl(dsn, ctx);
+  // A DSN on the service's host behind an access proxy needs its headers too; never another host's.
+  const proxyHeaders = customHeadersFor(ctx.env, ctx.settings.baseUrl, url);
   const timeout = AbortSignal.timeout(opts.timeoutMs);
   const signal = opts.signal ? AbortSignal.any([timeout, opts.signal]) : timeout;
   let res: Response;
@@ -84,6 +87,7 @@ export async function sendEnvelope(
     res = await ctx.fetch(url, {
       method: "POST",
       headers: {
+        ...proxyHeaders,
         "Content-Type": "application/x-sentry-envelope",
         "X-Sentry-Auth": sentryAuthHeader(dsn),
       },

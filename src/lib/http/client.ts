@@ -15,6 +15,7 @@ import {
   type RetryBudget,
   serverWaitMs,
 } from "./retry.ts";
+import { customHeadersFor } from "./custom-headers.ts";
 import { formatHeaders, redactUrl } from "./trace-log.ts";
 import { fetchOptionsFor } from "./transport.ts";
 import { exchange } from "./exchange.ts";
@@ -156,9 +157,14 @@ async function sendWithRetries<T>(
   let refreshed = false;
   // Resolved once: a bad CA bundle path is a ConfigError before anything is sent.
   const transport = fetchOptionsFor(ctx, url);
+  const custom = customHeadersFor(ctx.env, ctx.settings.baseUrl, url);
+  const hasCustom = Object.keys(custom).length > 0;
+  // Access-proxy headers are credentials: masked in the trace log and in errors like the token.
+  for (const v of Object.values(custom)) if (v.length >= 8) ctx.log.addSecret(v);
 
   for (let attempt = 1; ; attempt++) {
     const headers: Record<string, string> = {
+      ...custom,
       ...opts.headers,
       "User-Agent": userAgent(),
       Accept: opts.headers?.Accept ?? "application/json",
@@ -193,7 +199,8 @@ async function sendWithRetries<T>(
         headers,
         body,
         signal: AbortSignal.timeout(attemptMs),
-        redirect: "follow",
+        // A redirect would carry the custom headers to wherever it points.
+        redirect: hasCustom ? "error" : "follow",
         // Bun's fetch silently resends a PUT (not a POST) whose kept-alive connection was reset
         // after sending: a change must reach the server at most once, so writes use a fresh one.
         ...(method === "GET" ? {} : { keepalive: false }),

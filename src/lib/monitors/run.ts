@@ -33,6 +33,8 @@ export interface MonitorConfig {
   checkin_margin?: number;
   max_runtime?: number;
   timezone?: string;
+  failure_issue_threshold?: number;
+  recovery_threshold?: number;
 }
 
 /** The flags that make a monitor_config; undefined without --schedule/--interval. */
@@ -42,6 +44,8 @@ export function monitorConfig(opts: {
   checkInMargin?: number;
   maxRuntime?: number;
   timezone?: string;
+  failureIssueThreshold?: number;
+  recoveryThreshold?: number;
 }): MonitorConfig | undefined {
   const schedule = opts.schedule
     ? { type: "crontab" as const, value: opts.schedule }
@@ -54,6 +58,10 @@ export function monitorConfig(opts: {
     ...(opts.checkInMargin !== undefined ? { checkin_margin: opts.checkInMargin } : {}),
     ...(opts.maxRuntime !== undefined ? { max_runtime: opts.maxRuntime } : {}),
     ...(opts.timezone !== undefined ? { timezone: opts.timezone } : {}),
+    ...(opts.failureIssueThreshold !== undefined
+      ? { failure_issue_threshold: opts.failureIssueThreshold }
+      : {}),
+    ...(opts.recoveryThreshold !== undefined ? { recovery_threshold: opts.recoveryThreshold } : {}),
   };
 }
 

@@ -117,6 +117,19 @@ export function parseMinutes(raw: string, name: string): number {
   return n;
 }
 
+/** Parses `--failure-issue-threshold`/`--recovery-threshold`: consecutive check-ins, 1 to 720. */
+export function parseCheckInCount(raw: string, name: string): number {
+  const text = raw.trim();
+  const n = Number(text);
+  if (!/^\d{1,3}$/.test(text) || n < 1 || n > 720) {
+    throw new ValidationError(
+      `--${name} must be a whole number of check-ins from 1 to 720, got '${raw}'.`,
+      name,
+    );
+  }
+  return n;
+}
+
 /** Parses `--timezone`: an IANA zone name the runtime knows (`Europe/Vienna`, `UTC`). */
 export function parseTimezone(raw: string): string {
   const text = raw.trim();

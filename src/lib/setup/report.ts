@@ -37,6 +37,8 @@ export function formatSetupReport(ctx: TrackerContext, r: SetupReport): string[]
     else lines.push(`Skill: ${s.status} ${where}`);
   }
   if (r.method) lines.push(`Install method: ${r.method} (recorded)`);
+  const link = r.sentryCliLink;
+  if (link) lines.push(`sentry-cli: ${link.status} ${tilde(ctx, link.path)} → ${tilde(ctx, link.target)}`);
   return lines;
 }
 

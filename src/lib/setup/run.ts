@@ -4,6 +4,7 @@ import { detectInstallMethod } from "../upgrade/detect.ts";
 import { removeStaleOldBinary } from "../upgrade/swap.ts";
 import { VERSION } from "../version.ts";
 import { type InstallMethod, writeInstallInfo } from "../db/install-info.ts";
+import type { SentryCliLink } from "./sentry-cli-link.ts";
 import { addToPath, type PathReport } from "./shell-path.ts";
 import { installSkill, SKILL_CONTENT, type SkillResult, skillTargets } from "./skill.ts";
 
@@ -29,6 +30,8 @@ export interface SetupReport {
   path: PathReport;
   skills: SkillResult[];
   method: InstallMethod | null;
+  /** `--sentry-cli-link`: the link made (lib/setup/sentry-cli-link.ts). */
+  sentryCliLink?: SentryCliLink;
 }
 
 /** Runs setup: PATH edits (unless disabled or managed by a package manager), skill files, install record. */
