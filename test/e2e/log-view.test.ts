@@ -11,13 +11,18 @@ const view = (args: string[], opts: Parameters<typeof runCli>[1] = {}) =>
   runCli(["log", "view", ...args], { api, token: USER_TOKEN, ...opts });
 
 describe("log view (real CLI)", () => {
-  test("every attribute as an aligned list; one request by sentry.item_id once the project is known", async () => {
+  test("every attribute as an aligned list: the lookup by sentry.item_id, then its trace item (custom attributes)", async () => {
     const configDir = tempDir();
     await view([MULTILINE_LOG, "acme/web"], { configDir });
     api.reset();
     const r = await view([MULTILINE_LOG, "acme/web"], { configDir });
     expect(r.exitCode).toBe(0);
-    expect(api.requests.map((q) => q.path)).toEqual([EVENTS]);
+    expect(api.requests.map((q) => q.path)).toEqual([
+      EVENTS,
+      `/api/0/projects/acme/web/trace-items/${MULTILINE_LOG}/`,
+    ]);
+    expect(api.requests[1]?.query.get("item_type")).toBe("logs");
+    expect(api.requests[1]?.query.get("trace_id")).toBe(TRACE_NESTED);
     expect(api.requests[0]?.query.get("query")).toBe(`sentry.item_id:${MULTILINE_LOG}`);
     expect(api.requests[0]?.query.getAll("field")).toHaveLength(17);
     const lines = r.stdout.trimEnd().split("\n");
@@ -27,6 +32,33 @@ describe("log view (real CLI)", () => {
     expect(lines).toContain(`trace              ${TRACE_NESTED}`);
     expect(lines).toContain("span_id            -");
     expect(lines).toContain("code.line.number   43");
+  });
+
+  test("a custom attribute the field list does not name (payment.provider) is shown, in text and --json", async () => {
+    addLog(api.state, "7".repeat(32), 1_000, {
+      trace: TRACE_NESTED,
+      attributes: { environment: "production", "payment.provider": "stripe", "cart.items": "3" },
+    });
+    const text = await view(["7".repeat(32), "acme/web"]);
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout.split("\n")).toContain("payment.provider   stripe");
+    const json = await view(["7".repeat(32), "acme/web", "--json"]);
+    expect(JSON.parse(json.stdout).attributes).toMatchObject({
+      "payment.provider": "stripe",
+      "cart.items": "3",
+    });
+  });
+
+  test("a server without trace-item details (404): the queried fields, no error", async () => {
+    api.inject({
+      path: `/api/0/projects/acme/web/trace-items/${MULTILINE_LOG}/`,
+      status: 404,
+      body: { detail: "Not found" },
+    });
+    const r = await view([MULTILINE_LOG, "acme/web"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toBe("");
+    expect(r.stdout).toContain("code.line.number   43");
   });
 
   test("--json: the item as the service sent it, nanoseconds exact", async () => {

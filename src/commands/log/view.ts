@@ -1,6 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { LOG_VIEW_FIELDS, listLogs } from "../../lib/api/logs.ts";
-import { ResolutionError } from "../../lib/errors.ts";
+import { ApiError, ResolutionError } from "../../lib/errors.ts";
+import { getTraceItem } from "../../lib/api/trace-items.ts";
 import { formatLogAttributes } from "../../lib/format/log-table.ts";
 import { LOG_LOOKUP_PERIOD, parseLogId } from "../../lib/logs/options.ts";
 import { resolveLogTarget } from "../../lib/logs/target.ts";
@@ -9,6 +10,32 @@ import type { LogViewFlags } from "./index.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 
 const COMMAND = "tracker log view";
+
+/**
+ * Every attribute of the log by name, from its trace item (one more request, after the lookup
+ * that gave its trace and project); undefined when the log has no trace or the server has no such
+ * endpoint (a 404 or 400 from a self-hosted or compatible server), so the fixed fields still show.
+ */
+async function allAttributes(
+  ctx: TrackerContext,
+  org: string,
+  row: Record<string, unknown>,
+): Promise<Record<string, unknown> | undefined> {
+  const trace = typeof row.trace === "string" ? row.trace : undefined;
+  const project = typeof row.project === "string" ? row.project : undefined;
+  const itemId = row["sentry.item_id"];
+  if (!trace || !project || typeof itemId !== "string") return undefined;
+  try {
+    const item = await getTraceItem(ctx, { org, project, itemId, traceId: trace, itemType: "logs" });
+    return Object.fromEntries(item.attributes.map((a) => [a.name, a.value ?? null]));
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 400)) {
+      ctx.log.debug(`The log's trace item was not available (${err.status}); showing the queried fields`);
+      return undefined;
+    }
+    throw err;
+  }
+}
 
 /** `tracker log view`: one log by id (`sentry.item_id:<id>`), every attribute. */
 export default async function logView(
@@ -40,7 +67,9 @@ export default async function logView(
       ],
     );
   }
-  if (flags.json) return writeJson(this, row);
+  // The query answers a fixed list of fields; the item itself has every attribute (custom ones too).
+  const more = await allAttributes(this, t.org, row);
+  if (flags.json) return writeJson(this, more ? { ...row, attributes: more } : row);
   const known = new Set<string>(LOG_VIEW_FIELDS);
   const attributes: [string, unknown][] = [
     ...LOG_VIEW_FIELDS.filter((k) => k in row).map((k): [string, unknown] => [k, row[k]]),
@@ -49,6 +78,9 @@ export default async function logView(
       .sort()
       .map((k): [string, unknown] => [k, row[k]]),
   ];
+  const shown = new Set(attributes.map(([k]) => k));
+  for (const [k, v] of Object.entries(more ?? {}).sort(([a], [b]) => a.localeCompare(b)))
+    if (!shown.has(k)) attributes.push([k, v]);
   await writeList(
     this,
     formatLogAttributes(attributes, { width: this.isStdoutTTY ? this.terminalWidth : undefined }),
