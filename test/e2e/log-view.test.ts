@@ -61,6 +61,13 @@ describe("log view (real CLI)", () => {
     expect(r.stdout).toContain("code.line.number   43");
   });
 
+  test("a bare organization (log view <id> acme) searches all its projects, as acme/ does", async () => {
+    const r = await view([MULTILINE_LOG, "acme", "--json"]);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout)["sentry.item_id"]).toBe(MULTILINE_LOG);
+    expect(api.requestsTo(EVENTS)[0]?.query.get("project")).toBe("-1");
+  });
+
   test("--json: the item as the service sent it, nanoseconds exact", async () => {
     const r = await view([MULTILINE_LOG, "acme/", "--json"]);
     const doc = JSON.parse(r.stdout);

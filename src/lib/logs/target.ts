@@ -3,6 +3,7 @@ import type { TrackerContext } from "../../context.ts";
 import { ResolutionError } from "../errors.ts";
 import { resolveListTargets } from "../resolve/list-targets.ts";
 import { getProjectId } from "../resolve/project-id.ts";
+import { OrgWhereProjectExpected } from "../resolve/project-search.ts";
 
 /** A resolved log target: one request's organization and `project` parameters. */
 export interface LogTarget {
@@ -15,7 +16,7 @@ export interface LogTarget {
 
 /**
  * Resolves a target as `issue list` does (`<org>/<project>`, `<org>/`, `<project>`, environment,
- * defaults, DSNs). Project ids come from the cache when known, so a known target costs no lookup.
+ * defaults, DSNs); a bare organization slug is taken as `<org>/`. Project ids come from the cache when known, so a known target costs no lookup.
  * Several detected projects are searched together when they share an organization.
  */
 export async function resolveLogTarget(
@@ -23,7 +24,11 @@ export async function resolveLogTarget(
   target: string | undefined,
   opts: { command: string; fresh: boolean },
 ): Promise<LogTarget> {
-  const t = await resolveListTargets(ctx, target, opts);
+  const t = await resolveListTargets(ctx, target, opts).catch((err) => {
+    // `log view <id> acme`: an organization's slug alone means all its projects, as `acme/` does.
+    if (err instanceof OrgWhereProjectExpected) return { mode: "org" as const, org: err.org };
+    throw err;
+  });
   if (t.mode === "org") return { org: t.org, projectIds: ["-1"], label: `${t.org}/` };
   const projects = t.mode === "single" ? [t.project] : t.projects;
   const orgs = [...new Set(projects.map((p) => p.org))];

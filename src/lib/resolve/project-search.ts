@@ -54,9 +54,8 @@ export async function findProjectAcrossOrgs(
   }
   if (orgs.includes(slug)) {
     // An organization's slug where a project was expected (`trace list acme`).
-    throw new ResolutionError(
-      `'${slug}'`,
-      "is an organization, not a project",
+    throw new OrgWhereProjectExpected(
+      slug,
       `Name a project: \`${opts.command} ${quoteWord(`${slug}/`)}<project>\` (\`tracker project list ${quoteWord(slug)}\` lists them).`,
     );
   }
@@ -74,4 +73,14 @@ export async function findProjectAcrossOrgs(
     "was not found in any organization you can access",
     "Run `tracker project list <org>` to see the projects (slugs are case-sensitive).",
   );
+}
+
+/** A bare word that names an organization, not a project: commands that take `<org>/` may use it so. */
+export class OrgWhereProjectExpected extends ResolutionError {
+  constructor(
+    readonly org: string,
+    hint: string,
+  ) {
+    super(`'${org}'`, "is an organization, not a project", hint);
+  }
 }
