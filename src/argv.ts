@@ -229,6 +229,8 @@ function placeGlobals(s: ScannedArgs, root: RouteMap<TrackerContext>, jsonMode =
 
 /** Short flags that take a value, so `-n5` can mean `-n 5` (limit, period, cursor, query, sort). */
 const VALUE_ALIASES = new Set(["n", "t", "c", "q", "s"]);
+/** A sort value for descending order (`-count()`, `-p95(span.duration)`, `-timestamp`), not a flag. */
+const DESCENDING_SORT = /^-[A-Za-z_][A-Za-z0-9_.]+(\([^()]*\))?$/;
 
 /**
  * argv as the parser should see it: `tracker help [words…]` is `tracker [words…] --help`, and a
@@ -239,7 +241,15 @@ export function expandArgv(argv: readonly string[]): string[] {
   const head = end >= 0 ? argv.slice(0, end) : [...argv];
   const tail = end >= 0 ? argv.slice(end) : [];
   const out: string[] = [];
-  for (const a of head) {
+  for (let i = 0; i < head.length; i++) {
+    const a = head[i] as string;
+    const next = head[i + 1];
+    // `-s -count()`: a descending sort starts with '-', which a flag parser reads as a flag.
+    if ((a === "-s" || a === "--sort") && next !== undefined && DESCENDING_SORT.test(next)) {
+      out.push(`--sort=${next}`);
+      i++;
+      continue;
+    }
     const glued = /^-([A-Za-z])(.+)$/.exec(a);
     if (glued && VALUE_ALIASES.has(glued[1] as string)) out.push(`-${glued[1]}`, glued[2] as string);
     else out.push(a);

@@ -35,11 +35,24 @@ export function fitPoints(values: readonly (number | null)[], width: number): (n
   return out;
 }
 
-/** Summary of a series: min, max and total of its values. */
-export function seriesStats(s: TimeSeries): { min: number; max: number; total: number } {
+/**
+ * Whether the buckets of an aggregate add up to the whole window: counts and sums do; averages,
+ * percentiles, rates (epm), unique counts, min and max do not (their sum means nothing).
+ */
+export function isAdditive(yAxis: string): boolean {
+  return /^(count|sum|count_if|failure_count)\(/.test(yAxis.trim());
+}
+
+/** Summary of a series: min, max and, for an additive aggregate only, the total of its values. */
+export function seriesStats(s: TimeSeries): { min: number; max: number; total: number | null } {
   const nums = s.values.map((p) => p.value).filter((x): x is number => x !== null);
-  if (nums.length === 0) return { min: 0, max: 0, total: 0 };
-  return { min: Math.min(...nums), max: Math.max(...nums), total: nums.reduce((a, b) => a + b, 0) };
+  const additive = isAdditive(s.yAxis);
+  if (nums.length === 0) return { min: 0, max: 0, total: additive ? 0 : null };
+  return {
+    min: Math.min(...nums),
+    max: Math.max(...nums),
+    total: additive ? nums.reduce((a, b) => a + b, 0) : null,
+  };
 }
 
 /** A series' label: the aggregate, then its group (`count() transaction=GET /api`). */
@@ -53,7 +66,8 @@ export function seriesLabel(s: TimeSeries): string {
 export const SPARK_MAX_WIDTH = 60;
 
 /**
- * One line per series: label, sparkline, min, max, total. On a terminal the numbers carry their
+ * One line per series: label, sparkline, min, max, total (`-` where buckets do not add up: p95,
+ * avg, epm…). On a terminal the numbers carry their
  * unit and a long series is averaged down to fit; piped, every bucket is drawn and numbers are plain.
  */
 export function formatSeriesLines(series: readonly TimeSeries[], width?: number): string[] {
@@ -78,7 +92,7 @@ export function formatSeriesLines(series: readonly TimeSeries[], width?: number)
         sparkline(tty ? fitPoints(points, barWidth) : points),
         n(min, unit),
         n(max, unit),
-        n(total, unit),
+        total === null ? "-" : n(total, unit),
       ];
     }),
     width,
