@@ -93,11 +93,13 @@ describe("release create", () => {
     const j = await run(["release", "create", "web@3.0.0", "acme/web", "--dry-run", "--json"]);
     expect(JSON.parse(j.stdout)).toEqual({
       dryRun: true,
-      request: {
-        method: "POST",
-        path: "/api/0/organizations/acme/releases/",
-        body: { version: "web@3.0.0", projects: ["web"] },
-      },
+      requests: [
+        {
+          method: "POST",
+          path: "/api/0/organizations/acme/releases/",
+          body: { version: "web@3.0.0", projects: ["web"] },
+        },
+      ],
     });
     expect(api.requests).toEqual([]);
     expect(findRelease(api.state, "acme", "web@3.0.0")).toBeUndefined();
@@ -175,11 +177,13 @@ describe("release finalize / delete / deploy", () => {
     ]);
     expect(JSON.parse(r.stdout)).toEqual({
       dryRun: true,
-      request: {
-        method: "PUT",
-        path: "/api/0/organizations/acme/releases/web%401.5.0/",
-        body: { dateReleased: NOW },
-      },
+      requests: [
+        {
+          method: "PUT",
+          path: "/api/0/organizations/acme/releases/web%401.5.0/",
+          body: { dateReleased: NOW },
+        },
+      ],
     });
     expect(api.requests).toEqual([]);
     const missing = await run(["release", "finalize", "web@9.9.9", "acme"]);

@@ -42,7 +42,7 @@ const feedbackArg = {
 } as const;
 
 const CHANGE_JSON =
-  'Several feedback ids may be given. --dry-run prints what would change and sends nothing. --json prints {"changed": [Issue], "failed": [{"issue", "error"}], "dryRun": bool}.';
+  'Several feedback ids may be given. --dry-run prints what would change and sends nothing. --json prints {"changed": [Issue], "failed": [{"issue", "error"}], "dryRun": bool} (with --dry-run also "requests": [{"method", "path", "body"}], the requests it would send).';
 
 function changeCommand(
   loader: () => Promise<{ default: unknown }>,

@@ -52,7 +52,7 @@ const issuesArg = {
 } as const;
 
 const REFS_HELP =
-  'Issues are named like in `issue view` (several at once, or - to read them from stdin), or chosen with --query \'<search>\' in a target (<org>/<project>, <org>/ or the current project): the matches are listed first (and when more match than -n, how many match and that only the first -n change), a terminal asks before changing them, and without a terminal --yes is required. --dry-run prints exactly what would change and sends nothing. --json prints {"changed": [Issue], "failed": [{"issue", "error"}], "dryRun": bool}; a partial failure still prints what changed and exits with the first failure\'s code.';
+  'Issues are named like in `issue view` (several at once, or - to read them from stdin), or chosen with --query \'<search>\' in a target (<org>/<project>, <org>/ or the current project): the matches are listed first (and when more match than -n, how many match and that only the first -n change), a terminal asks before changing them, and without a terminal --yes is required. --dry-run prints exactly what would change and sends nothing. --json prints {"changed": [Issue], "failed": [{"issue", "error"}], "dryRun": bool} (with --dry-run also "requests": [{"method", "path", "body"}], the requests it would send); a partial failure still prints what changed and exits with the first failure\'s code.';
 
 /** Flags of `issue resolve`. */
 export interface ResolveFlags extends ChangeCommandFlags {

@@ -10,7 +10,7 @@ export const RELEASE_TARGET_HELP =
   "Organization: the second argument (<org> or <org>/<project>), else TRACKER_ORG, `tracker defaults set`, or the organization of a DSN found here.";
 
 const CHANGE_HELP =
-  '--dry-run prints the exact request (method, path, JSON body) and sends no change; with --json it prints {"dryRun": true, "request": {"method", "path", "body"}}.';
+  '--dry-run prints the exact request (method, path, JSON body) and sends no change; with --json it prints {"dryRun": true, "requests": [{"method", "path", "body"}]}.';
 
 /** Flags every release change shares. */
 export interface ReleaseChangeFlags {

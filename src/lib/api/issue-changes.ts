@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { apiRequest } from "../http/client.ts";
 import { fetchAllPages } from "../http/paginate.ts";
+import type { PlannedRequest } from "../dry-run.ts";
 
 /** Who an issue is assigned to. */
 export const Actor = v.looseObject({
@@ -36,6 +37,16 @@ export interface IssueUpdate {
 
 /** Largest number of issues one bulk update may name. */
 export const BULK_MAX = 100;
+
+/** The request updateIssues would send, as `--dry-run` prints it. */
+export function plannedIssueUpdate(org: string, ids: readonly string[], body: IssueUpdate): PlannedRequest {
+  const base = `/api/0/organizations/${encodeURIComponent(org)}/issues/`;
+  const path =
+    ids.length === 1
+      ? `${base}${encodeURIComponent(ids[0] as string)}/`
+      : `${base}?${ids.map((id) => `id=${encodeURIComponent(id)}`).join("&")}`;
+  return { method: "PUT", path, body };
+}
 
 /**
  * Updates issues of one organization: one issue through its own endpoint, several (≤ 100) through

@@ -10,6 +10,7 @@ import { ApiError, ResolutionError } from "../errors.ts";
 import { type ApiResponse, apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { fetchAllPages, fetchLimited, type Page } from "../http/paginate.ts";
 import { quoteWord } from "../shell-quote.ts";
+import type { PlannedRequest } from "../dry-run.ts";
 
 const nullish = <T extends v.GenericSchema>(s: T) => v.nullish(s);
 
@@ -78,13 +79,7 @@ export const Repo = v.looseObject({
 /** A validated repository. */
 export type Repo = v.InferOutput<typeof Repo>;
 
-/** A change request, as sent and as `--dry-run` prints it. */
-export interface PlannedRequest {
-  method: "POST" | "PUT" | "DELETE";
-  /** Path below the org's API host, percent-encoded as sent. */
-  path: string;
-  body?: unknown;
-}
+export type { PlannedRequest } from "../dry-run.ts";
 
 /** `/api/0/organizations/{org}/releases/`. */
 export function releasesPath(org: string): string {

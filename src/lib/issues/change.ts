@@ -5,12 +5,19 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { type ApiIssue, type Issue, toIssue } from "../api/issues.ts";
-import { type IssueUpdate, type UpdateResult, updateIssues, BULK_MAX } from "../api/issue-changes.ts";
+import {
+  type IssueUpdate,
+  plannedIssueUpdate,
+  type UpdateResult,
+  updateIssues,
+  BULK_MAX,
+} from "../api/issue-changes.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
 import { CliError, ValidationError } from "../errors.ts";
 import { exitCodeFor } from "../error-render.ts";
 import { confirmQueryChange, matchingIssues } from "./change-query.ts";
 import { resolveIssue } from "./resolve.ts";
+import type { PlannedRequest } from "../dry-run.ts";
 
 /** The error behind each failure (rethrown as is when a single issue failed). */
 const ORIGINAL = new WeakMap<object, unknown>();
@@ -32,6 +39,8 @@ export interface ChangeReport {
   changed: (Issue & { assignedTo?: unknown; statusDetails?: unknown })[];
   failed: ChangeFailure[];
   dryRun: boolean;
+  /** With --dry-run: the requests that would be sent (lib/dry-run.ts). */
+  requests?: PlannedRequest[];
 }
 
 function failureOf(issue: string, err: unknown): ChangeFailure {
@@ -112,13 +121,20 @@ export async function applyChange(
   dryRun: boolean,
 ): Promise<ChangeReport> {
   const report: ChangeReport = { changed: [], failed: [], dryRun };
-  if (dryRun) {
-    report.changed = targets.map((t) => after(t, body, null));
-    return report;
-  }
   const perProject =
     body.statusDetails !== undefined &&
     ("inRelease" in body.statusDetails || "inNextRelease" in body.statusDetails);
+  if (dryRun) {
+    report.changed = targets.map((t) => after(t, body, null));
+    report.requests = batches(targets, perProject).map((b) =>
+      plannedIssueUpdate(
+        (b[0] as Target).org,
+        b.map((t) => t.issue.id),
+        body,
+      ),
+    );
+    return report;
+  }
   for (const batch of batches(targets, perProject)) {
     const org = (batch[0] as Target).org;
     try {
