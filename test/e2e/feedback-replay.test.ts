@@ -171,7 +171,7 @@ describe("replay", () => {
     expect(r).toEqual({
       exitCode: 21,
       stdout: "",
-      stderr: "Error: 'not-a-replay' is not a replay ID (32 hex characters).\n",
+      stderr: "Error: Invalid replay ID 'not-a-replay': expected 32 hexadecimal characters (dashes of the UUID form allowed).\n",
     });
   });
 });

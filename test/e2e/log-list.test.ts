@@ -100,7 +100,7 @@ describe("log list (real CLI)", () => {
     ]);
     const bad = await run(["acme/web", "--trace", "aaaa1111"]);
     expect(bad.exitCode).toBe(21);
-    expect(bad.stderr).toContain("--trace needs the full 32-character trace ID");
+    expect(bad.stderr).toContain("Invalid trace ID");
   });
 
   test("-c last continues where the previous page ended, then says the end was reached", async () => {

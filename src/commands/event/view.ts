@@ -10,15 +10,11 @@ import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/ta
 import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../../lib/resolve/url.ts";
 import type { EventViewFlags } from "./index.ts";
 import { useServiceOfUrl } from "../../lib/auth/url-service.ts";
-
-const EVENT_ID_RE = /^[0-9a-f]{32}$/;
+import { parseHexId } from "../../lib/hex-id.ts";
 
 /** An event id as typed: 32 hex, case and dashes (UUID form) ignored. */
 export function parseEventId(raw: string): string {
-  const id = raw.trim().toLowerCase().replace(/-/g, "");
-  if (!EVENT_ID_RE.test(id))
-    throw new ValidationError(`Invalid event ID '${raw}': expected 32 hexadecimal characters.`, "event");
-  return id;
+  return parseHexId(raw, "event", "event");
 }
 
 interface EventRef {

@@ -1,10 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
 import { getReplay, listReplaySegments } from "../../lib/api/replays.ts";
-import { ValidationError } from "../../lib/errors.ts";
 import { formatReplayView, replayBreadcrumbs, toReplayRow } from "../../lib/format/replay.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { ReplayViewFlags } from "./index.ts";
+import { parseHexId } from "../../lib/hex-id.ts";
 
 /** `tracker replay view <replay-id> [<org>/<project>]`: the replay and its breadcrumbs, fetched together. */
 export default async function replayView(
@@ -13,9 +13,7 @@ export default async function replayView(
   rawId: string,
   target?: string,
 ) {
-  const id = rawId.trim().toLowerCase().replace(/-/g, "");
-  if (!/^[0-9a-f]{32}$/.test(id))
-    throw new ValidationError(`'${rawId}' is not a replay ID (32 hex characters).`, "replay-id");
+  const id = parseHexId(rawId, "replay", "replay-id");
   const { org, project } = await resolveOrgProject(this, target, {
     command: "tracker replay view <replay-id>",
     fresh: flags.fresh,

@@ -9,8 +9,8 @@ import {
   targetPositional,
 } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
-import { ValidationError } from "../../lib/errors.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD, SPAN_VIEW_PERIOD } from "../../lib/explore/limits.ts";
+import { parseTraceId } from "../../lib/traces/trace-id.ts";
 
 /** Sort orders of `span list`. */
 export const SPAN_SORTS = ["newest", "duration"] as const;
@@ -28,14 +28,7 @@ export interface SpanListFlags {
   readonly cursor?: string;
 }
 
-/** Parses `--trace`: a 32-hex trace id (any case). */
-export function parseTraceId(raw: string): string {
-  const text = raw.trim().toLowerCase();
-  if (!/^[0-9a-f]{32}$/.test(text)) {
-    throw new ValidationError(`--trace must be a 32-character hex trace ID, got '${raw}'.`, "trace");
-  }
-  return text;
-}
+export { parseTraceId };
 
 /** `span list`. */
 export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerContext>({

@@ -3,6 +3,7 @@
  * the help cannot drift from the behaviour).
  */
 import { ValidationError } from "../errors.ts";
+import { parseHexId } from "../hex-id.ts";
 
 /** `-n` of `log list` and `trace logs`: range and default. */
 export const LOG_LIMIT = { min: 1, max: 1000, fallback: 100 } as const;
@@ -39,15 +40,5 @@ export function parseInterval(raw: string): number {
 
 /** Parses a log id (`sentry.item_id`): 32 hex characters, dashes of the UUID form accepted. */
 export function parseLogId(raw: string): string {
-  const text = raw.trim().toLowerCase();
-  const compact = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text)
-    ? text.replace(/-/g, "")
-    : text;
-  if (!/^[0-9a-f]{32}$/.test(compact)) {
-    throw new ValidationError(
-      `Invalid log ID '${raw.trim()}': expected 32 hexadecimal characters (the ID column of \`tracker log list\` piped or --json).`,
-      "log_id",
-    );
-  }
-  return compact;
+  return parseHexId(raw, "log", "log_id", " (the ID column of `tracker log list`)");
 }

@@ -1,14 +1,9 @@
 /** Search strings of the log commands (Sentry's search syntax, API.md 17.1). */
-import { ValidationError } from "../errors.ts";
-import { parseTraceRef } from "../traces/trace-id.ts";
+import { parseTraceId } from "../traces/trace-id.ts";
 
 /** A full trace id for `--trace` (a prefix cannot be searched). */
 export function parseTraceFilter(raw: string): string {
-  const ref = parseTraceRef(raw);
-  if (ref.kind !== "full") {
-    throw new ValidationError(`--trace needs the full 32-character trace ID, got '${raw.trim()}'.`, "trace");
-  }
-  return ref.id;
+  return parseTraceId(raw);
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Parsing of the `trace view` argument: a full 32-hex trace id or a prefix from `trace list`. */
 import { ValidationError } from "../errors.ts";
+import { compactHexId, parseHexId } from "../hex-id.ts";
 
 /** Shortest prefix accepted (the TRACE ID column shows this many characters). */
 export const MIN_TRACE_PREFIX = 8;
@@ -19,11 +20,9 @@ export function looksLikeTraceRef(raw: string): boolean {
  */
 export function parseTraceRef(raw: string): TraceRef {
   const text = raw.trim();
-  const compact = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(text)
-    ? text.replace(/-/g, "")
-    : text;
-  const lower = compact.toLowerCase();
-  if (/^[0-9a-f]{32}$/.test(lower)) return { kind: "full", id: lower };
+  const full = compactHexId(text);
+  if (full !== undefined) return { kind: "full", id: full };
+  const lower = text.toLowerCase();
   if (/^[0-9a-f]+$/.test(lower) && lower.length >= MIN_TRACE_PREFIX && lower.length < 32) {
     return { kind: "prefix", prefix: lower };
   }
@@ -39,4 +38,9 @@ export function parseTraceRef(raw: string): TraceRef {
     `Invalid trace ID '${text}': ${why}. Expected 32 hexadecimal characters, or the ${MIN_TRACE_PREFIX}-character prefix shown by \`tracker trace list\`.`,
     "trace_id",
   );
+}
+
+/** A whole trace ID (`--trace`): 32 hex, any case, dashed UUID form too; a prefix is not enough. */
+export function parseTraceId(raw: string): string {
+  return parseHexId(raw, "trace", "trace");
 }
