@@ -13,4 +13,25 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "found = found ?? normaliseDebugId(m[1]);",
     tests: ["test/lib/sourcemap/parsers.table.test.ts"],
   },
+  {
+    name: "log list -c last ignores --trace",
+    file: "src/commands/log/list.ts",
+    find: "    trace: traceId,\n",
+    replace: "",
+    tests: ["test/e2e/guard-log-query.test.ts"],
+  },
+  {
+    name: "a user query with OR is not parenthesised when trace: is added",
+    file: "src/lib/logs/query.ts",
+    find: "/\\bOR\\b/.test(t) && terms",
+    replace: "false && terms",
+    tests: ["test/e2e/guard-log-query.test.ts", "test/lib/logs/parsers.table.test.ts"],
+  },
+  {
+    name: "a log without timestamp_precise gets milliseconds, not nanoseconds",
+    file: "src/lib/logs/items.ts",
+    find: "BigInt(ms) * 1_000_000n",
+    replace: "BigInt(ms)",
+    tests: ["test/lib/logs/parsers.table.test.ts"],
+  },
 ];
