@@ -34,4 +34,25 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "BigInt(ms)",
     tests: ["test/lib/logs/parsers.table.test.ts"],
   },
+  {
+    name: "monitor run exits 0 when its job exits 1",
+    file: "src/commands/monitor/run.ts",
+    find: "if (outcome.code !== 0) throw new JobExitError(outcome);",
+    replace: "if (outcome.code > 1) throw new JobExitError(outcome);",
+    tests: ["test/e2e/guard-monitor-run.test.ts"],
+  },
+  {
+    name: "check-in durations sent in milliseconds",
+    file: "src/lib/monitors/run.ts",
+    find: "duration: (ended - started) / 1000",
+    replace: "duration: ended - started",
+    tests: ["test/e2e/guard-monitor-run.test.ts"],
+  },
+  {
+    name: "monitor --interval takes a zero count",
+    file: "src/lib/monitors/schedule.ts",
+    find: "!INTERVAL_UNITS.includes(unit) || value < 1)",
+    replace: "!INTERVAL_UNITS.includes(unit))",
+    tests: ["test/lib/monitors/schedule.table.test.ts"],
+  },
 ];
