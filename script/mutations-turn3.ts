@@ -55,4 +55,25 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "!INTERVAL_UNITS.includes(unit))",
     tests: ["test/lib/monitors/schedule.table.test.ts"],
   },
+  {
+    name: "the server's maxWait read as milliseconds",
+    file: "src/lib/sourcemap/upload.ts",
+    find: "options.maxWait ? options.maxWait * 1000 : DEFAULT_MAX_WAIT_MS",
+    replace: "options.maxWait ? options.maxWait : DEFAULT_MAX_WAIT_MS",
+    tests: ["test/e2e/guard-sourcemap-upload.test.ts"],
+  },
+  {
+    name: "a remembered bundle reused when assemble says not_found",
+    file: "src/lib/sourcemap/upload.ts",
+    find: 'if (a.missingChunks.length === 0 && a.state !== "not_found") {',
+    replace: "if (a.missingChunks.length === 0) {",
+    tests: ["test/e2e/guard-sourcemap-upload.test.ts"],
+  },
+  {
+    name: "chunk batches ignore the byte limit",
+    file: "src/lib/sourcemap/transfer.ts",
+    find: "(cur.length >= perRequest || bytes + c.size > maxBytes)",
+    replace: "cur.length >= perRequest",
+    tests: ["test/lib/sourcemap/parsers.table.test.ts"],
+  },
 ];
