@@ -93,8 +93,8 @@ export const TURN3_MUTATIONS: Mutation[] = [
   {
     name: "pacing keyed on the whole URL (the cursor too)",
     file: "src/lib/http/pacing.ts",
-    find: "return `${method} ${URL.parse(url)?.pathname ?? url}`;",
-    replace: "return `${method} ${url}`;",
+    find: "URL.parse(url)?.pathname ?? url",
+    replace: "URL.parse(url)?.href ?? url",
     tests: ["test/lib/http/pacing-guards.test.ts"],
   },
   {
