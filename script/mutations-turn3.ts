@@ -111,4 +111,32 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "",
     tests: ["test/lib/http/pacing.test.ts"],
   },
+  {
+    name: "a --here default for /x/app applies in /x/app-old",
+    file: "src/lib/db/project-defaults.ts",
+    find: "dir.startsWith(root.endsWith(sep) ? root : root + sep)",
+    replace: "dir.startsWith(root)",
+    tests: ["test/e2e/guard-defaults-here.test.ts"],
+  },
+  {
+    name: "the first stored --here tree wins, not the deepest",
+    file: "src/lib/db/project-defaults.ts",
+    find: ".sort((a, b) => b.root.length - a.root.length)[0]",
+    replace: "[0]",
+    tests: ["test/e2e/guard-defaults-here.test.ts"],
+  },
+  {
+    name: "--here outside any project takes the working directory",
+    file: "src/commands/defaults/here.ts",
+    find: "if (!isMarkedRoot(root) || root === resolve(ctx.homeDir)) {",
+    replace: "if (root === resolve(ctx.homeDir)) {",
+    tests: ["test/commands/defaults/here-root.table.test.ts"],
+  },
+  {
+    name: "--here takes a home directory that is a repository",
+    file: "src/commands/defaults/here.ts",
+    find: "if (!isMarkedRoot(root) || root === resolve(ctx.homeDir)) {",
+    replace: "if (!isMarkedRoot(root)) {",
+    tests: ["test/commands/defaults/here-root.table.test.ts"],
+  },
 ];
