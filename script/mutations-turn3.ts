@@ -139,4 +139,18 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "if (!isMarkedRoot(root)) {",
     tests: ["test/commands/defaults/here-root.table.test.ts"],
   },
+  {
+    name: "set-commits --auto matches origin case-sensitively",
+    file: "src/lib/releases/commits.ts",
+    find: "r.name.toLowerCase() === origin.toLowerCase()",
+    replace: "r.name === origin",
+    tests: ["test/e2e/guard-release-auto.test.ts"],
+  },
+  {
+    name: "set-commits --auto keeps origin's .git",
+    file: "src/lib/releases/git.ts",
+    find: '.replace(/\\.git\\/?$/, "")',
+    replace: '.replace(/\\/$/, "")',
+    tests: ["test/e2e/guard-release-auto.test.ts"],
+  },
 ];
