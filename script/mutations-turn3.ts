@@ -153,4 +153,18 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: '.replace(/\\/$/, "")',
     tests: ["test/e2e/guard-release-auto.test.ts"],
   },
+  {
+    name: "query --interval asks for as many series as -n",
+    file: "src/commands/query/query.ts",
+    find: "topEvents: Math.min(flags.limit, QUERY_TOP_SERIES),",
+    replace: "topEvents: flags.limit,",
+    tests: ["test/e2e/guard-query-top.test.ts"],
+  },
+  {
+    name: "query --interval's series cap raised",
+    file: "src/lib/explore/limits.ts",
+    find: "export const QUERY_TOP_SERIES = 10;",
+    replace: "export const QUERY_TOP_SERIES = 25;",
+    tests: ["test/e2e/guard-query-top.test.ts"],
+  },
 ];
