@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
 import { monitorConfig } from "../../../src/lib/monitors/run.ts";
-import { parseInterval, parseMinutes } from "../../../src/lib/monitors/schedule.ts";
+import { type Interval, parseInterval, parseMinutes } from "../../../src/lib/monitors/schedule.ts";
 
 function validationMessage(fn: () => unknown): string {
   try {
@@ -19,7 +19,7 @@ function validationMessage(fn: () => unknown): string {
 }
 
 describe("parseInterval (monitor run --interval)", () => {
-  const ok: [string, { value: number; unit: string }][] = [
+  const ok: [string, Interval][] = [
     ["10 minutes", { value: 10, unit: "minute" }],
     ["1 minute", { value: 1, unit: "minute" }],
     ["1 hour", { value: 1, unit: "hour" }],
