@@ -216,4 +216,11 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "n",
     tests: ["test/lib/guard-surrogates.test.ts"],
   },
+  {
+    name: "a config-file token with an invalid url is sent to sentry.io",
+    file: "src/lib/config/sources.ts",
+    find: "url: file.values.url ? (configFileUrl(file) ?? null) : DEFAULT_BASE_URL,",
+    replace: "url: configFileUrl(file) ?? DEFAULT_BASE_URL,",
+    tests: ["test/e2e/token-target.test.ts"],
+  },
 ];
