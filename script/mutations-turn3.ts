@@ -223,4 +223,18 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "url: configFileUrl(file) ?? DEFAULT_BASE_URL,",
     tests: ["test/e2e/token-target.test.ts"],
   },
+  {
+    name: "release version 'latest' accepted",
+    file: "src/lib/releases/flags.ts",
+    find: "|| RESERVED_VERSIONS.has(text))",
+    replace: ")",
+    tests: ["test/lib/releases/flags.table.test.ts"],
+  },
+  {
+    name: "release times in Unix seconds read as milliseconds",
+    file: "src/lib/releases/flags.ts",
+    find: "ms = Number(text) * 1000;",
+    replace: "ms = Number(text);",
+    tests: ["test/lib/releases/flags.table.test.ts"],
+  },
 ];
