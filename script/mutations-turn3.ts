@@ -237,4 +237,18 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "ms = Number(text);",
     tests: ["test/lib/releases/flags.table.test.ts"],
   },
+  {
+    name: "a .sentryclirc value keeps its trailing comment",
+    file: "src/lib/config/sentryclirc.ts",
+    find: 'return v.replace(/\\s[#;].*$/, "").trim();',
+    replace: "return v;",
+    tests: ["test/lib/config/parsers.table.test.ts"],
+  },
+  {
+    name: "an even run of backslashes continues a properties line",
+    file: "src/lib/config/properties.ts",
+    find: "if (trailing % 2 === 1) {",
+    replace: "if (trailing > 0) {",
+    tests: ["test/lib/config/parsers.table.test.ts"],
+  },
 ];
