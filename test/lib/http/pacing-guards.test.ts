@@ -11,7 +11,7 @@ import { USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext } from "../../helpers/context.ts";
 import { useFakeApi } from "../../helpers/fake-api.ts";
 
-const api = useFakeApi({ latencyMs: 25 });
+const api = useFakeApi({ latencyMs: 40 });
 const ORGS = "/api/0/organizations/";
 const get = (ctx: ReturnType<typeof createTestContext>["ctx"], path = ORGS) =>
   apiRequest(ctx, { path, schema: v.unknown() });
