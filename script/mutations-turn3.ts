@@ -251,4 +251,25 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "if (trailing > 0) {",
     tests: ["test/lib/config/parsers.table.test.ts"],
   },
+  {
+    name: "mapped frames counted as still minified",
+    file: "src/lib/sourcemap/event-frames.ts",
+    find: 'if (data.symbolicated === true || typeof data.sourcemap === "string") return false;',
+    replace: "",
+    tests: ["test/lib/sourcemap/event-frames.table.test.ts"],
+  },
+  {
+    name: "the global .sentryclirc not shown as ~/.sentryclirc",
+    file: "src/lib/config/sources.ts",
+    find: 'if (path === join(home, ".sentryclirc")) return "~/.sentryclirc";',
+    replace: "",
+    tests: ["test/lib/config/sources.table.test.ts"],
+  },
+  {
+    name: "two environment sources not named together",
+    file: "src/lib/config/sources.ts",
+    find: 'if (org.kind === "env" && project.kind === "env") return',
+    replace: "if (false) return",
+    tests: ["test/lib/config/sources.table.test.ts"],
+  },
 ];
