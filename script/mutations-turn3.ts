@@ -272,4 +272,11 @@ export const TURN3_MUTATIONS: Mutation[] = [
     replace: "if (false) return",
     tests: ["test/lib/config/sources.table.test.ts"],
   },
+  {
+    name: "nextCursor not last in a listing trimmed to --max-chars",
+    file: "src/lib/list-page.ts",
+    find: "const out: Record<string, unknown> = {};\n  for (const [k, v] of Object.entries(rest)) {",
+    replace: "const out: Record<string, unknown> = { nextCursor: cursor };\n  for (const [k, v] of Object.entries(rest)) {",
+    tests: ["test/e2e/paging-bounded.test.ts"],
+  },
 ];
