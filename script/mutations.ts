@@ -1,3 +1,5 @@
+import { TURN3_MUTATIONS } from "./mutations-turn3.ts";
+
 /**
  * The deliberate breaks `script/mutate.ts` applies, one at a time. Each names the exact text it
  * replaces (it must occur once in the file) and the tests that must catch it.
@@ -297,4 +299,5 @@ export const MUTATIONS: Mutation[] = [
     replace: "() => storedLoginUrl(store, configDir),",
     tests: ["test/e2e/auth.test.ts"],
   },
+  ...TURN3_MUTATIONS,
 ];

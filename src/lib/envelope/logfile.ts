@@ -6,6 +6,7 @@
 import { closeSync, readSync } from "node:fs";
 import { ValidationError } from "../errors.ts";
 import { openRegularFile } from "../fs/regular.ts";
+import { headUnits } from "../text-head.ts";
 
 /** Lines of the log file sent as breadcrumbs (the legacy sentry-cli's number). */
 export const LOG_TAIL_LINES = 100;
@@ -47,7 +48,7 @@ export function tailLines(path: string, count = LOG_TAIL_LINES): string[] {
     return lines
       .filter((l) => l.trim() !== "")
       .slice(-count)
-      .map((l) => (l.length > LOG_LINE_MAX_CHARS ? `${l.slice(0, LOG_LINE_MAX_CHARS - 1)}…` : l));
+      .map((l) => (l.length > LOG_LINE_MAX_CHARS ? `${headUnits(l, LOG_LINE_MAX_CHARS - 1)}…` : l));
   } finally {
     closeSync(fd);
   }

@@ -5,6 +5,7 @@
  */
 import type { LogItem } from "../logs/items.ts";
 import { severityMarker } from "../logs/items.ts";
+import { headUnits } from "../text-head.ts";
 import { oneLine } from "./one-line.ts";
 import { displayWidth, formatTable, padEnd, truncate } from "./table.ts";
 import { isoSeconds } from "./time.ts";
@@ -33,7 +34,7 @@ function terminalTime(ts: string): string {
 
 /** Message text on one line; on a terminal only as much as could ever be shown is kept. */
 function messageText(message: string, width: number | undefined): string {
-  const cut = width === undefined ? message : message.slice(0, Math.max(64, width * 4));
+  const cut = width === undefined ? message : headUnits(message, Math.max(64, width * 4));
   return oneLine(cut).replace(/\t/g, " ");
 }
 
@@ -111,7 +112,7 @@ export function formatLogAttributes(
   return attributes.map(([, value], i) => {
     const key = keys[i] as string;
     if (opts.width === undefined) return `${padEnd(key, keyWidth)}  ${attributeText(value)}`;
-    const text = attributeText(typeof value === "string" ? value.slice(0, opts.width * 4) : value);
+    const text = attributeText(typeof value === "string" ? headUnits(value, opts.width * 4) : value);
     return `${padEnd(truncate(key, keyWidth), keyWidth)}  ${truncate(text, Math.max(10, opts.width - keyWidth - 2))}`;
   });
 }

@@ -4,6 +4,7 @@
  * frames, older breadcrumbs, extra tags, later rows) and ends with one line saying what was left out.
  */
 
+import { headUnits } from "../text-head.ts";
 import { group, isObj, type Json, line, type Obj, type Section, str, table } from "./markdown-parts.ts";
 import { analysisSections, eventSections, issueSections, traceSections } from "./markdown-views.ts";
 import { isStatusDocument, isTagKeyList, statusSections, tagKeySections } from "./markdown-lists.ts";
@@ -140,8 +141,9 @@ export function renderMarkdown(
   let text = join(sections);
   if (text.length + note().length > maxChars) {
     const keep = Math.max(0, maxChars - note().length - 30);
-    left["characters"] = (left["characters"] ?? 0) + (text.length - keep);
-    text = `${text.slice(0, keep)}…`;
+    const kept = headUnits(text, keep);
+    left["characters"] = (left["characters"] ?? 0) + (text.length - kept.length);
+    text = `${kept}…`;
   }
   return `${text}${Object.keys(left).length ? note() : ""}`;
 }

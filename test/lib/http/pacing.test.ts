@@ -8,7 +8,8 @@ import { USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext } from "../../helpers/context.ts";
 import { useFakeApi } from "../../helpers/fake-api.ts";
 
-const api = useFakeApi();
+// Latency, so requests sent together arrive before any is answered (without it the rounds prove nothing).
+const api = useFakeApi({ latencyMs: 40 });
 const ORGS = "/api/0/organizations/";
 const get = (ctx: ReturnType<typeof createTestContext>["ctx"], path = ORGS) =>
   apiRequest(ctx, { path, schema: v.unknown() });
