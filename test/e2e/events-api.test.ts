@@ -130,7 +130,9 @@ describe("event view", () => {
   test("malformed and unknown ids", async () => {
     const bad = await run(["event", "view", "xyz", "acme/web"]);
     expect(bad.exitCode).toBe(21);
-    expect(bad.stderr).toBe("Error: Invalid event ID 'xyz': expected 32 hexadecimal characters (dashes of the UUID form allowed).\n");
+    expect(bad.stderr).toBe(
+      "Error: Invalid event ID 'xyz': expected 32 hexadecimal characters (dashes of the UUID form allowed).\n",
+    );
     const missing = await run(["event", "view", "0".repeat(32), "acme/web"]);
     expect(missing.exitCode).toBe(23);
     expect(missing.stderr).toStartWith(`Error: Event ${"0".repeat(32)} was not found in acme/web.`);

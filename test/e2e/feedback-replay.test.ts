@@ -171,7 +171,8 @@ describe("replay", () => {
     expect(r).toEqual({
       exitCode: 21,
       stdout: "",
-      stderr: "Error: Invalid replay ID 'not-a-replay': expected 32 hexadecimal characters (dashes of the UUID form allowed).\n",
+      stderr:
+        "Error: Invalid replay ID 'not-a-replay': expected 32 hexadecimal characters (dashes of the UUID form allowed).\n",
     });
   });
 });

@@ -142,7 +142,10 @@ describe("span list (real CLI)", () => {
   });
 
   test.each([
-    [["--trace", "xyz"], "Error: Invalid trace ID 'xyz': expected 32 hexadecimal characters (dashes of the UUID form allowed).\n"],
+    [
+      ["--trace", "xyz"],
+      "Error: Invalid trace ID 'xyz': expected 32 hexadecimal characters (dashes of the UUID form allowed).\n",
+    ],
     [["-n", "0"], "Error: --limit must be from 1 to 1000, got 0.\n"],
     [["-s", "size"], "Error: 'size' is not one of newest, duration for tracker span list."],
     [["-t", "90m"], "Error: --period must be"],
