@@ -10,6 +10,7 @@ import {
   targetPositional,
 } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
+import { parseDuration } from "../../lib/time-window.ts";
 import { QUERY_LIMIT, QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 
 /** Datasets of `tracker query` (API.md 17.1; kept here so help needs no API module). */
@@ -30,19 +31,9 @@ export interface QueryFlags {
   readonly cursor?: string;
 }
 
-const INTERVAL_UNITS_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
-
-/** Parses `--interval` (`30s`, `5m`, `1h`, `1d`) to whole seconds. */
+/** Parses `--interval` (the one duration grammar, time-window.ts) to whole seconds. */
 export function parseInterval(raw: string): number {
-  const m = /^(\d{1,5})([smhd])$/.exec(raw.trim());
-  const seconds = m ? Number(m[1]) * (INTERVAL_UNITS_S[m[2] as string] as number) : 0;
-  if (seconds <= 0) {
-    throw new ValidationError(
-      `--interval must be <number><unit> with unit s, m, h or d (e.g. 5m, 1h), got '${raw}'.`,
-      "interval",
-    );
-  }
-  return seconds;
+  return parseDuration(raw, "interval").ms / 1000;
 }
 
 /** Parses one `-F` value: a field or an aggregate as the service names it. */
