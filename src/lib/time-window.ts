@@ -234,8 +234,10 @@ export function resolveWindow(flags: WindowFlags, fallback: string, nowMs: numbe
     throw new ValidationError("Use either --period (-t) or --start/--end, not both.", "period");
   }
   const period = flags.period ?? fallback;
+  // The command's own default, given or not, is not repeated in printed commands.
+  const isDefault = period === fallback && !hasEdge;
   let range: [number, number] | undefined;
-  let argv: string[] = flags.period === undefined ? [] : ["-t", period];
+  let argv: string[] = isDefault ? [] : ["-t", period];
   if (hasEdge) {
     const end = flags.end === undefined ? nowMs : parseInstant(flags.end, "end", nowMs, "end");
     const start =
@@ -251,7 +253,7 @@ export function resolveWindow(flags: WindowFlags, fallback: string, nowMs: numbe
       text: `the last ${period}`,
       brief: `last ${period}`,
       key: period,
-      isDefault: flags.period === undefined,
+      isDefault,
       argv,
     };
   }

@@ -316,7 +316,7 @@ describe("twenty processes of every kind at once, right after a downgrade", () =
     for (const r of runs) expect(r.stderr).not.toMatch(/locked|SQLITE_BUSY|Error:/i);
     const after = new Database(dbFile(dir), { readonly: true });
     expect(after.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
-    expect(after.query("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: "5" });
+    expect(after.query("SELECT value FROM meta WHERE key = 'schema_version'").get()).toEqual({ value: "6" });
     // Each write is whole: the defaults are one of those set, the login the one logged in.
     const defaults = after.query("SELECT org, project FROM defaults").all() as {
       org: string;

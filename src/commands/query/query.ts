@@ -6,7 +6,10 @@ import { formatSeriesLines } from "../../lib/format/sparkline.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
-import { QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
+import { QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
+import { readListFilters } from "../../lib/list-filters.ts";
+import { joinQuery } from "../../lib/logs/query.ts";
+import { formatDuration } from "../../lib/time-window.ts";
 import type { QueryFlags } from "./index.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { listDocument } from "../../lib/list-page.ts";
@@ -58,23 +61,13 @@ function checkSort(sort: string | undefined, fields: readonly string[]): string 
   return text;
 }
 
-/** Seconds as the --interval form they came from (`3600` → `1h`). */
-function intervalText(seconds: number): string {
-  for (const [unit, size] of [
-    ["d", 86_400],
-    ["h", 3600],
-    ["m", 60],
-  ] as const) {
-    if (seconds % size === 0) return `${seconds / size}${unit}`;
-  }
-  return `${seconds}s`;
-}
-
 /** `tracker query`: one table query, or with --interval one time-series query; then render. */
 export default async function query(this: TrackerContext, flags: QueryFlags, target?: string): Promise<void> {
   const fields = [...new Set(flags.field)];
   const sort = checkSort(flags.sort, fields);
-  const search = flags.query?.trim() || undefined;
+  const userSearch = flags.query?.trim() || undefined;
+  const f = readListFilters(this, flags, QUERY_PERIOD);
+  const search = joinQuery(f.envToken, userSearch);
   if (flags.interval !== undefined) {
     const yAxis = fields.filter(isAggregate);
     if (yAxis.length === 0) {
@@ -96,13 +89,13 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
         sort: sort ?? `-${yAxis[0]}`,
         projects: scope.projects,
         query: search,
-        period: flags.period,
+        period: f.win.window,
         intervalSeconds,
       }),
     );
     if (flags.json) return writeJson(this, answer);
     if (answer.timeSeries.length === 0) {
-      writeTip(this, `No ${flags.dataset} in ${scope.where} in the last ${flags.period}.`);
+      writeTip(this, `No ${flags.dataset} in ${scope.where}${f.envText} in ${f.win.text}.`);
       return;
     }
     await writeList(
@@ -112,7 +105,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     const points = answer.timeSeries[0]?.values.length ?? 0;
     writeListTip(
       this,
-      `${answer.timeSeries.length} series of ${points} buckets from ${scope.where} (${flags.dataset}, last ${flags.period}, every ${intervalText(flags.interval)}).`,
+      `${answer.timeSeries.length} series of ${points} buckets from ${scope.where} (${flags.dataset}, ${f.win.brief}${f.envText}, every ${formatDuration(flags.interval * 1000)}).`,
     );
     return;
   }
@@ -120,9 +113,9 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
   const key = cursorKey("query", `${scope.org}/${scope.projects.join(",")}`, {
     dataset: flags.dataset,
     field: fields.join("\n"),
-    query: search,
+    query: userSearch,
     sort,
-    period: flags.period,
+    ...f.key,
   });
   if (continuesPastEnd(this, key, flags.cursor))
     return writePastEnd(this, flags.json, `${flags.dataset} rows in ${scope.where}`);
@@ -135,7 +128,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
       projects: scope.projects,
       query: search,
       sort,
-      period: flags.period,
+      period: f.win.window,
       limit: flags.limit,
       cursor,
     }),
@@ -148,7 +141,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     );
   }
   if (page.data.length === 0) {
-    writeTip(this, `No ${flags.dataset} rows in ${scope.where} in the last ${flags.period}.`);
+    writeTip(this, `No ${flags.dataset} rows in ${scope.where}${f.envText} in ${f.win.text}.`);
     return;
   }
   await writeList(
@@ -162,6 +155,6 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
   const more = page.nextCursor ? ` More: run the same command with -c last.` : "";
   writeListTip(
     this,
-    `${n} row${n === 1 ? "" : "s"} from ${scope.where} (${flags.dataset}, last ${flags.period}).${more}`,
+    `${n} row${n === 1 ? "" : "s"} from ${scope.where} (${flags.dataset}, ${f.win.brief}${f.envText}).${more}`,
   );
 }

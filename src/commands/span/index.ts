@@ -1,13 +1,7 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import {
-  cursorFlag,
-  freshFlag,
-  globalFlags,
-  limitFlag,
-  parsePeriod,
-  targetPositional,
-} from "../../lib/flags.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
+import { environmentFlag, type FilterFlags, windowFlags } from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
@@ -16,14 +10,13 @@ import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 export const SPAN_SORTS = ["newest", "duration"] as const;
 
 /** Flags of `span list`. */
-export interface SpanListFlags {
+export interface SpanListFlags extends FilterFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
   readonly limit: number;
   readonly query?: string;
   readonly sort: (typeof SPAN_SORTS)[number];
-  readonly period: string;
   readonly trace?: string;
   readonly cursor?: string;
 }
@@ -59,13 +52,8 @@ export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerCon
         default: "newest",
         brief: "newest (first) or duration (slowest first)",
       },
-      period: {
-        kind: "parsed",
-        placeholder: "<period>",
-        parse: parsePeriod,
-        default: SPAN_LIST_PERIOD,
-        brief: "Window: <n>h, <n>d or <n>w",
-      },
+      ...windowFlags(SPAN_LIST_PERIOD),
+      environment: environmentFlag,
       trace: {
         kind: "parsed",
         placeholder: "<trace-id>",
@@ -75,7 +63,7 @@ export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerCon
       },
       cursor: cursorFlag,
     },
-    aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
+    aliases: { n: "limit", q: "query", s: "sort", t: "period", e: "environment", c: "cursor" },
   },
   docs: {
     brief: "List spans",

@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever a table or column is added below. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
 export interface ColumnDef {
@@ -63,6 +63,8 @@ export const TABLES: readonly TableDef[] = [
       col("org", "TEXT"),
       col("project", "TEXT"),
       col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+      // JSON array of the default environments (`defaults set --environment`), or NULL.
+      col("environments", "TEXT"),
     ],
   },
   {
