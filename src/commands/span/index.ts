@@ -1,7 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, freshFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
-import { environmentFlag, type FilterFlags, windowFlags } from "../../lib/filter-flags.ts";
+import {
+  ENVIRONMENT_HELP,
+  environmentFlag,
+  type FilterFlags,
+  WINDOW_HELP,
+  windowFlags,
+} from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
@@ -68,7 +74,7 @@ export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerCon
   docs: {
     brief: "List spans",
     fullDescription: describe(
-      `Lists spans of a project from the spans dataset, newest first (-s duration: slowest first), in the last ${SPAN_LIST_PERIOD} unless -t says otherwise. Pages at 100 per request up to --limit; -c last continues after the previous page of the same target and flags. ${TARGET_HELP}\n\n--json prints {"data": [span], "hasMore", "nextCursor" (only when a next page exists)}; each span is the service's row: id, span.op, span.description, span.duration (ms), timestamp, trace, transaction, project.`,
+      `Lists spans of a project from the spans dataset, newest first (-s duration: slowest first), in the last ${SPAN_LIST_PERIOD} unless -t says otherwise. Pages at 100 per request up to --limit; -c last continues after the previous page of the same target and flags (window and environments included). ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n--json prints {"data": [span], "hasMore", "nextCursor" (only when a next page exists)}; each span is the service's row: id, span.op, span.description, span.duration (ms), timestamp, trace, transaction, project.`,
       [
         "tracker span list acme/web",
         "tracker span list -s duration -q 'span.op:db.query' -n 50",
