@@ -1,11 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
 import { isAggregate, queryEvents, queryTimeseries } from "../../lib/api/explore.ts";
-import { ContextError, ValidationError } from "../../lib/errors.ts";
+import { ValidationError } from "../../lib/errors.ts";
 import { formatQueryTable } from "../../lib/format/query-table.ts";
 import { formatSeriesLines } from "../../lib/format/sparkline.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
-import { getProjectId } from "../../lib/resolve/project-id.ts";
-import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
+import { resolveQueryScope } from "../../lib/resolve/query-scope.ts";
 import { QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
 import { joinQuery } from "../../lib/logs/query.ts";
@@ -14,38 +13,6 @@ import type { QueryFlags } from "./index.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-
-const COMMAND = "tracker query";
-
-/** Where a query runs: an organization and its project ids (`-1` = all), and how to name it. */
-interface QueryScope {
-  org: string;
-  projects: string[];
-  where: string;
-}
-
-/**
- * `<org>/<project>` and `<project>` query one project; `<org>/` every project. Without an argument
- * the context's project, else the context's organization alone (all its projects).
- */
-async function resolveScope(
-  ctx: TrackerContext,
-  target: string | undefined,
-  fresh: boolean,
-): Promise<QueryScope> {
-  const parsed = parseTarget(target);
-  if (parsed.kind === "org-all") return { org: parsed.org, projects: ["-1"], where: `${parsed.org}/` };
-  let project: { org: string; project: string };
-  try {
-    project = await resolveOrgProject(ctx, target, { command: COMMAND, fresh });
-  } catch (err) {
-    if (!(parsed.kind === "none" && err instanceof ContextError)) throw err;
-    const { org } = await resolveOrg(ctx, undefined, { command: COMMAND, fresh });
-    return { org, projects: ["-1"], where: `${org}/` };
-  }
-  const id = await getProjectId(ctx, project.org, project.project, fresh);
-  return { org: project.org, projects: [id], where: `${project.org}/${project.project}` };
-}
 
 /** The sort as given, checked against the requested columns (the service would refuse it too). */
 function checkSort(sort: string | undefined, fields: readonly string[]): string | undefined {
@@ -78,7 +45,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     }
     const groupBy = fields.filter((f) => !isAggregate(f));
     const intervalSeconds = flags.interval;
-    const scope = await resolveScope(this, target, flags.fresh);
+    const scope = await resolveQueryScope(this, target, { command: "tracker query", fresh: flags.fresh });
     const answer = await withSlugHint(this, { org: scope.org }, () =>
       queryTimeseries(this, {
         org: scope.org,
@@ -109,7 +76,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     );
     return;
   }
-  const scope = await resolveScope(this, target, flags.fresh);
+  const scope = await resolveQueryScope(this, target, { command: "tracker query", fresh: flags.fresh });
   const key = cursorKey("query", `${scope.org}/${scope.projects.join(",")}`, {
     dataset: flags.dataset,
     field: fields.join("\n"),
