@@ -8,14 +8,11 @@ import {
   windowFlags,
 } from "../../lib/filter-flags.ts";
 import { cursorFlag, freshFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
+import { ATTRIBUTE_LIMIT, ATTRIBUTE_PERIOD } from "../../lib/explore/attribute-limits.ts";
 import { describe } from "../../lib/help.ts";
 
 /** Datasets of `attribute list` (kept here so help needs no API module; lib/api/attributes.ts agrees). */
 export const ATTRIBUTE_DATASET_NAMES = ["spans", "logs", "errors"] as const;
-/** Default window of `attribute list` (the reference's). */
-export const ATTRIBUTE_PERIOD = "7d";
-/** Default and bounds of `attribute list --limit`. */
-export const ATTRIBUTE_LIMIT = { min: 1, max: 1000, fallback: 100 } as const;
 
 /** Flags of `attribute list`. */
 export interface AttributeListFlags extends FilterFlags {

@@ -9,7 +9,8 @@ import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../.
 import { resolveQueryScope } from "../../lib/resolve/query-scope.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
-import { ATTRIBUTE_PERIOD, type AttributeListFlags } from "./index.ts";
+import { ATTRIBUTE_PERIOD } from "../../lib/explore/attribute-limits.ts";
+import type { AttributeListFlags } from "./index.ts";
 
 const COMMAND = "tracker attribute list";
 
