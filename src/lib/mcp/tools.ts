@@ -1,7 +1,7 @@
 /**
  * The MCP tools: each mirrors one CLI verb and is run as that verb's command line, in-process, so
  * the tools share the CLI's authentication, resolution, caches, retries, errors and JSON shapes.
- * Descriptions are terse on purpose: the whole `tools/list` answer stays under 8 KB, and the
+ * Descriptions are terse on purpose: the whole `tools/list` answer stays under 10 KB, and the
  * conventions every tool shares are explained once in the server's instructions.
  */
 import { parseServiceUrl } from "../resolve/url.ts";
@@ -20,6 +20,8 @@ import {
   str,
   type ToolArgs,
   type ToolSpec,
+  WINDOW_PROPS,
+  windowArgs,
 } from "./tool-kit.ts";
 import { DATA_TOOLS } from "./tools-data.ts";
 
@@ -36,11 +38,11 @@ const CORE_TOOLS: readonly ToolSpec[] = [
       query: str("e.g. is:unresolved level:error"),
       limit: int(1, 1000),
       sort: { enum: ["date", "new", "freq", "user"] },
-      period: str("e.g. 24h, 14d"),
+      ...WINDOW_PROPS,
       cursor: str(),
     }),
     run: (a) =>
-      one(["issue", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort", period: "--period" })], pos(a.target)),
+      one(["issue", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" }), ...windowArgs(a)], pos(a.target)),
   },
   {
     name: "issue_view",
@@ -54,12 +56,12 @@ const CORE_TOOLS: readonly ToolSpec[] = [
     title: "List an issue's events",
     description: "Events of an issue, newest first.",
     inputSchema: schema(
-      { issue: str(), query: str(), limit: int(1, 1000), period: str(), cursor: str(), full: bool },
+      { issue: str(), query: str(), limit: int(1, 1000), ...WINDOW_PROPS, cursor: str(), full: bool },
       ["issue"],
     ),
     run: (a) =>
       one(
-        ["issue", "events", ...opt(a, { ...LIST_FLAGS, period: "--period", full: "--full" })],
+        ["issue", "events", ...opt(a, { ...LIST_FLAGS, full: "--full" }), ...windowArgs(a)],
         [String(a.issue)],
       ),
   },
@@ -95,9 +97,11 @@ const CORE_TOOLS: readonly ToolSpec[] = [
       query: str(),
       limit: int(1, 1000),
       sort: { enum: ["date", "duration"] },
+      ...WINDOW_PROPS,
       cursor: str(),
     }),
-    run: (a) => one(["trace", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" })], pos(a.target)),
+    run: (a) =>
+      one(["trace", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" }), ...windowArgs(a)], pos(a.target)),
   },
   {
     name: "trace_view",
@@ -220,7 +224,7 @@ export function annotationsOf(t: ToolSpec): Record<string, unknown> {
 /**
  * The schema a client is shown: the tool's own arguments. The output arguments every tool takes
  * (fields, maxChars, format) are explained once in the server's instructions instead of in every
- * schema, which keeps `tools/list` under 8 KB; extra properties are not forbidden in the listing
+ * schema, which keeps `tools/list` under 10 KB; extra properties are not forbidden in the listing
  * (the server still refuses unknown ones with an isError result).
  */
 export function listedSchema(schema: ArgSchema): Record<string, unknown> {
