@@ -123,6 +123,25 @@ describe("--start / --end", () => {
   });
 });
 
+describe("query-wide changes read the same window", () => {
+  test("issue resolve -q … -t A..B --dry-run searches with start/end", async () => {
+    const r = await run([
+      "issue",
+      "resolve",
+      "-q",
+      "is:unresolved",
+      "acme/web",
+      "-t",
+      "2026-01-15T09:00..2026-01-15T12:00",
+      "--dry-run",
+      "--json",
+    ]);
+    expect(r.exitCode).toBe(0);
+    expect(windowsSentTo(ISSUES)).toEqual([abs("2026-01-15T09:00:00.000Z", "2026-01-15T12:00:00.000Z")]);
+    expect(api.requests.filter((q) => q.method === "PUT")).toEqual([]);
+  });
+});
+
 describe("the events endpoint: trace, log and span list, query", () => {
   const W = ["--start", "2026-01-15T09:00", "--end", "2026-01-15T10:30"];
   const sent = () =>

@@ -78,7 +78,7 @@ export const logListCommand = buildCommand<LogListFlags, [string?], TrackerConte
         placeholder: "<duration>",
         parse: parseInterval,
         default: `${FOLLOW_INTERVAL_MS.fallback / 1000}s`,
-        brief: "Time between polls with --follow (at least 1s)",
+        brief: "Time between polls with --follow: 1s to 1h (2s, 30s, 1m)",
       },
       cursor: cursorFlag,
     },
