@@ -160,6 +160,7 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "log",
       "span",
       "query",
+      "attribute",
       "release",
       "monitor",
       "sourcemap",
