@@ -34,6 +34,7 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   log: async () => (await import("./commands/log/index.ts")).logRoutes,
   span: async () => (await import("./commands/span/index.ts")).spanRoutes,
   query: async () => (await import("./commands/query/index.ts")).queryCommand,
+  attribute: async () => (await import("./commands/attribute/index.ts")).attributeRoutes,
   release: async () => (await import("./commands/release/index.ts")).releaseRoutes,
   monitor: async () => (await import("./commands/monitor/index.ts")).monitorRoutes,
   feedback: async () => (await import("./commands/feedback/index.ts")).feedbackRoutes,

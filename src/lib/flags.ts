@@ -5,6 +5,9 @@
 import { LOG_LEVELS, type LogLevel } from "./env.ts";
 import { ValidationError } from "./errors.ts";
 
+// The time values have one grammar, in time-window.ts; specs keep importing them from here.
+export { parsePeriod, parseSince } from "./time-window.ts";
+
 /** Flags every command accepts. */
 export interface GlobalFlags {
   readonly json: boolean;
@@ -51,19 +54,6 @@ export function limitFlag(opts: { min: number; max: number; fallback: number }) 
 
 /** Default `--period` of issue searches (`issue list`, query-wide changes, `issue events`). */
 export const DEFAULT_PERIOD = "90d";
-
-/** Parses `<number><unit>` with unit h, d or w (e.g. 24h, 90d, 2w). */
-export function parsePeriod(raw: string): string {
-  const text = raw.trim();
-  const m = /^(\d{1,5})([hdw])$/.exec(text);
-  if (!m || Number(m[1]) === 0) {
-    throw new ValidationError(
-      `--period must be <number><unit> with unit h, d or w (e.g. 24h, 14d, 2w), got '${raw}'.`,
-      "period",
-    );
-  }
-  return text;
-}
 
 /**
  * Parses a pagination cursor: `last`, Sentry's opaque `<value>:<offset>:<is_prev>` form, or one
@@ -112,25 +102,4 @@ export function targetPositional(brief: string, placeholder = "target") {
       { placeholder: string; brief: string; parse: StringConstructor; optional: true },
     ],
   };
-}
-
-const SINCE_UNITS_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-/**
- * Parses a point in time given as how long ago (`30m`, `2h`, `3d`, `1w`) or as an ISO 8601 date or
- * date-time (`2026-11-20`, `2026-11-20T14:00Z`; no zone = UTC) into ms since the epoch.
- */
-export function parseSince(raw: string, nowMs: number): number {
-  const text = raw.trim();
-  const ago = /^(\d{1,6})([mhdw])$/.exec(text);
-  if (ago) return nowMs - Number(ago[1]) * (SINCE_UNITS_MS[ago[2] as string] as number);
-  if (/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
-    const zoned = /T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text;
-    const ms = Date.parse(zoned);
-    if (Number.isFinite(ms) && ms <= nowMs) return ms;
-  }
-  throw new ValidationError(
-    `--since must be a time ago (30m, 2h, 3d, 1w) or a past ISO 8601 date/time (2026-11-20, 2026-11-20T14:00Z), got '${raw}'.`,
-    "since",
-  );
 }

@@ -88,10 +88,19 @@ function query(): string[] {
     '  Spans:   span.op:db, span.duration:>500ms, transaction:"GET /api/users", is_transaction:true',
     "  Logs:    severity:error, message:*timeout*, trace:<trace id>",
     "",
+    "TIME WINDOWS (-t, --period; --start, --end) and ENVIRONMENTS (-e)",
+    "",
+    "  30s 5m 2h 1d 1w        the last <n> units (also --interval and status --since)",
+    "  A..B                   2026-11-20T14:00..2026-11-20T15:30, 2026-11-20..2026-11-21",
+    "  >=D  >D  <=D  <D       from D (or the day after) until now; the 90 days up to D",
+    "  --start -2h --end now  ISO 8601 or a time ago; no zone = UTC",
+    "  -e prod -e staging     only these environments (default: defaults set -e)",
+    "",
     "EXAMPLES",
     "  tracker issue list -q 'is:unresolved assigned:me level:error'",
     "  tracker issue resolve -q 'is:unresolved release:web@1.4.0' --dry-run",
     "  tracker trace list -q 'transaction:\"GET /api/users\"' -s duration",
+    "  tracker issue list -t 2026-11-20T14:00..2026-11-20T15:30 -e production",
   ];
 }
 

@@ -194,6 +194,7 @@ describe("defaults --here and defaults show", () => {
         url: { kind: "env", label: "TRACKER_URL", path: null },
       },
       here: { root: h.proj, org: "acme", project: "api" },
+      environments: [],
     });
 
     const clear = await run(["defaults", "clear", "--here", "--json"], join(h.proj, "pkg"));
@@ -236,6 +237,7 @@ describe("defaults --here and defaults show", () => {
         url: { kind: "file", label: "~/.sentryclirc", path: join(h.home, ".sentryclirc") },
       },
       here: null,
+      environments: [],
     });
     const human = await runCli(["defaults"], {
       cwd: h.proj,

@@ -59,7 +59,7 @@ describe("command help", () => {
     const r = await runCli(["issue", "list", "--help"]);
     const usage = r.stdout.split("\n\n")[0] ?? "";
     expect(usage.replace(/\s+/g, " ")).toContain(
-      "tracker issue list [--fresh] [-n <count>] [-q <query>] [-s date|new|freq|user] [-t <period>] [-c <cursor>] [<target>]",
+      "tracker issue list [--fresh] [-n <count>] [-q <query>] [-s date|new|freq|user] [-t <period>] [--start <time>] [--end <time>] [-e <name>]... [-c <cursor>] [<target>]",
     );
     expect(r.stdout).toContain("\nGLOBAL FLAGS\n");
     expect(r.stdout).not.toContain("\nENVIRONMENT\n");

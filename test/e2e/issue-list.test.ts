@@ -137,7 +137,7 @@ describe("issue list flags", () => {
     [["-n", "0"], /--limit must be from 1 to 1000, got 0/],
     [["-n", "1001"], /--limit must be from 1 to 1000, got 1001/],
     [["-n", "abc"], /--limit must be a whole number from 1 to 1000/],
-    [["-t", "90m"], /--period must be <number><unit> with unit h, d or w/],
+    [["-t", "90x"], /--period must be a duration \(30m, 24h, 14d, 2w\) or a window/],
     [["-t", "0d"], /--period must be/],
     [["-c", "bogus"], /--cursor must be 'last' or a cursor like 0:100:0/],
   ] as const) {

@@ -35,6 +35,7 @@ const TOOLS: Tool[] = [
     bound: 800,
   },
   { name: "release_list", args: { target: "acme/" }, key: (r) => r.version },
+  { name: "attribute_list", args: { target: "acme/web", dataset: "spans" }, key: (r) => r.key, bound: 500 },
 ];
 
 async function call(

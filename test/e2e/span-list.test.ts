@@ -148,7 +148,7 @@ describe("span list (real CLI)", () => {
     ],
     [["-n", "0"], "Error: --limit must be from 1 to 1000, got 0.\n"],
     [["-s", "size"], "Error: 'size' is not one of newest, duration for tracker span list."],
-    [["-t", "90m"], "Error: --period must be"],
+    [["-t", "90x"], "Error: --period must be"],
   ])("bad flag %p → exit 21 before any request", async (extra, message) => {
     const r = await runCli(["span", "list", "acme/web", ...extra], { api, token: USER_TOKEN });
     expect(r.exitCode).toBe(21);

@@ -40,7 +40,7 @@ describe("trace list (real CLI)", () => {
     });
     expect(long.exitCode).toBe(0);
     expect(api.requestsTo(EVENTS).map((q) => q.query.get("statsPeriod"))).toEqual(["24h", "2w"]);
-    for (const bad of ["90m", "0d", "week"]) {
+    for (const bad of ["90x", "0d", "week"]) {
       const b = await runCli(["trace", "list", "acme/web", "-t", bad], { api, token: USER_TOKEN });
       expect(b.exitCode).toBe(21);
       expect(b.stdout).toBe("");

@@ -117,9 +117,9 @@ describe("flag parsers", () => {
     expect(() => parseIntInRange("99999999999999999999", "limit", 1, 1000)).toThrow(ValidationError);
   });
 
-  test("parsePeriod accepts <n>h|d|w only", () => {
-    expect(["24h", "90d", "2w"].map(parsePeriod)).toEqual(["24h", "90d", "2w"]);
-    for (const bad of ["0d", "d", "90", "1m", "-1d", "1.5d"])
+  test("parsePeriod accepts the one duration grammar (s, m, h, d, w)", () => {
+    expect(["24h", "90d", "2w", "30m"].map(parsePeriod)).toEqual(["24h", "90d", "2w", "30m"]);
+    for (const bad of ["0d", "d", "90", "1y", "-1d", "1.5d"])
       expect(() => parsePeriod(bad)).toThrow(ValidationError);
   });
 
@@ -160,6 +160,7 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "log",
       "span",
       "query",
+      "attribute",
       "release",
       "monitor",
       "feedback",

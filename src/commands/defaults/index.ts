@@ -1,5 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
+import { environmentFlag } from "../../lib/filter-flags.ts";
 import { globalFlags } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
 
@@ -12,27 +13,41 @@ const here = {
 } as const;
 
 type Flags = { json: boolean; verbose: boolean; here?: boolean };
+type SetFlags = Flags & { environment?: readonly string[] };
 
 /** Routes of `tracker defaults`. */
 export const defaultsRoutes = buildRouteMap({
   routes: {
-    set: buildCommand<Flags, [string], TrackerContext>({
+    set: buildCommand<SetFlags, [string?], TrackerContext>({
       loader: () => import("./set.ts"),
       parameters: {
-        flags: { ...globalFlags, here },
+        flags: {
+          ...globalFlags,
+          here,
+          environment: { ...environmentFlag, brief: "Default environment of the list commands (repeatable)" },
+        },
+        aliases: { e: "environment" },
         positional: {
           kind: "tuple",
-          parameters: [{ placeholder: "org[/project]", brief: "<org> or <org>/<project>", parse: String }],
+          parameters: [
+            {
+              placeholder: "org[/project]",
+              brief: "<org> or <org>/<project>",
+              parse: String,
+              optional: true,
+            },
+          ],
         },
       },
       docs: {
         brief: "Store the default organization (and project)",
         fullDescription: describe(
-          "Validates the target against the service and stores it as the default. With --here it applies only inside the current project (found as DSN detection finds it) and wins over the global default there.",
+          "Validates the target against the service and stores it as the default. With --here it applies only inside the current project (found as DSN detection finds it) and wins over the global default there. --environment stores the environments issue, trace, log, span, query and release lists filter on when given no -e (a global default; `defaults clear` removes it); it can be set alone or with a target.",
           [
             "tracker defaults set acme",
             "tracker defaults set acme/web",
             "tracker defaults set --here acme/api",
+            "tracker defaults set --environment production",
           ],
         ),
       },
@@ -43,7 +58,7 @@ export const defaultsRoutes = buildRouteMap({
       docs: {
         brief: "Show the default org, project and URL with their sources",
         fullDescription: describe(
-          "Shows the organization, project and service URL a command uses here when given no target, and where each comes from: TRACKER_*/SENTRY_* variables, `defaults set --here`, stored defaults, sentry.properties or .sentryclirc.",
+          'Shows the organization, project and service URL a command uses here when given no target, and where each comes from: TRACKER_*/SENTRY_* variables, `defaults set --here`, stored defaults, sentry.properties or .sentryclirc; and the default environments (`defaults set --environment`), when set. --json adds "environments": [name].',
           ["tracker defaults", "tracker defaults show --json"],
         ),
       },

@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { getOrganization } from "../../lib/api/organizations.ts";
 import { getProject } from "../../lib/api/projects.ts";
-import { writeDefaults } from "../../lib/db/defaults.ts";
+import { writeDefaultEnvironments, writeDefaults } from "../../lib/db/defaults.ts";
 import { writeProjectDefault } from "../../lib/db/project-defaults.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
@@ -14,9 +14,24 @@ import { type HereFlags, hereRoot } from "./here.ts";
  */
 export default async function defaultsSet(
   this: TrackerContext,
-  flags: HereFlags,
-  target: string,
+  flags: HereFlags & { environment?: readonly string[] },
+  target?: string,
 ): Promise<void> {
+  const environments = flags.environment === undefined ? undefined : [...new Set(flags.environment)];
+  if (environments && flags.here) {
+    throw new ValidationError("--environment is a global default; leave --here out to set it.", "here");
+  }
+  if (target === undefined) {
+    if (!environments) {
+      throw new ValidationError(
+        "Name an organization or a project, or environments: tracker defaults set [--here] <org>[/<project>] | --environment <name>.",
+        "target",
+      );
+    }
+    writeDefaultEnvironments(this, environments);
+    if (flags.json) return writeJson(this, { environments });
+    return writeLines(this, `Default environment set to ${environments.join(", ")}.`);
+  }
   const root = flags.here ? hereRoot(this) : undefined;
   const parsed = parseTarget(target);
   let org: string;
@@ -48,6 +63,8 @@ export default async function defaultsSet(
     return writeLines(this, `${what} for ${root}.`);
   }
   writeDefaults(this, { org, project });
-  if (flags.json) return writeJson(this, { org, project });
+  if (environments) writeDefaultEnvironments(this, environments);
+  if (flags.json) return writeJson(this, { org, project, ...(environments ? { environments } : {}) });
   writeLines(this, project ? `Default set to ${org}/${project}.` : `Default organization set to ${org}.`);
+  if (environments) writeLines(this, `Default environment set to ${environments.join(", ")}.`);
 }

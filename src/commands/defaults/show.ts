@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { serviceUrlSource } from "../../lib/config/service-url.ts";
 import { configTarget, hereDefault, type Provenance } from "../../lib/config/sources.ts";
-import { readDefaults } from "../../lib/db/defaults.ts";
+import { readDefaultEnvironments, readDefaults } from "../../lib/db/defaults.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 
@@ -18,6 +18,7 @@ function describe(value: string | undefined, source: Provenance | undefined): st
 export default async function defaultsShow(this: TrackerContext, flags: GlobalFlags): Promise<void> {
   // An unusable config directory is this command's error, not a warning of the cascade.
   readDefaults(this);
+  const environments = readDefaultEnvironments(this);
   const t = configTarget(this);
   const here = hereDefault(this) ?? null;
   const url = { value: this.settings.baseUrl, source: serviceUrlSource(this) };
@@ -28,9 +29,10 @@ export default async function defaultsShow(this: TrackerContext, flags: GlobalFl
       url: url.value,
       sources: { org: t.org?.source ?? null, project: t.project?.source ?? null, url: url.source },
       here,
+      environments,
     });
   }
-  if (!t.org && !t.project) {
+  if (!t.org && !t.project && environments.length === 0) {
     writeLines(this, ["No defaults set.", `URL:           ${describe(url.value, url.source)}`]);
     writeTip(this, "Set them with: tracker defaults set <org>/<project> (--here: for this project only)");
   } else {
@@ -40,6 +42,7 @@ export default async function defaultsShow(this: TrackerContext, flags: GlobalFl
       `URL:           ${describe(url.value, url.source)}`,
     ]);
   }
+  if (environments.length > 0) writeLines(this, `Environment:   ${environments.join(", ")} (default)`);
   if (here) {
     writeLines(
       this,

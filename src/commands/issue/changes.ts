@@ -2,6 +2,13 @@
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, DEFAULT_PERIOD, globalFlags, limitFlag, parsePeriod } from "../../lib/flags.ts";
+import {
+  ENVIRONMENT_HELP,
+  environmentFlag,
+  type FilterFlags,
+  WINDOW_HELP,
+  windowFlags,
+} from "../../lib/filter-flags.ts";
 import { describe } from "../../lib/help.ts";
 import { QUERY_CHANGE_MAX } from "../../lib/issues/change-limit.ts";
 
@@ -233,12 +240,11 @@ export const noteCommand = buildCommand<NoteFlags, [string, string], TrackerCont
 export const EVENTS_LIMIT = { min: 1, max: 1000, fallback: 25 } as const;
 
 /** Flags of `issue events`. */
-export interface EventsFlags {
+export interface EventsFlags extends FilterFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly query?: string;
   readonly limit: number;
-  readonly period: string;
   readonly cursor?: string;
   readonly full: boolean;
 }
@@ -257,17 +263,12 @@ export const eventsCommand = buildCommand<EventsFlags, [string], TrackerContext>
         brief: "Search filter, e.g. 'environment:production'",
       },
       limit: limitFlag(EVENTS_LIMIT),
-      period: {
-        kind: "parsed",
-        placeholder: "<period>",
-        parse: parsePeriod,
-        default: DEFAULT_PERIOD,
-        brief: "Window: <n>h, <n>d or <n>w",
-      },
+      ...windowFlags(DEFAULT_PERIOD),
+      environment: environmentFlag,
       cursor: cursorFlag,
       full: { kind: "boolean", default: false, brief: "Include stack traces and breadcrumbs (--json)" },
     },
-    aliases: { q: "query", n: "limit", t: "period", c: "cursor" },
+    aliases: { q: "query", n: "limit", t: "period", e: "environment", c: "cursor" },
     positional: {
       kind: "tuple",
       parameters: [{ placeholder: "issue", brief: "The issue (as in issue view)", parse: String }],
@@ -276,11 +277,12 @@ export const eventsCommand = buildCommand<EventsFlags, [string], TrackerContext>
   docs: {
     brief: "List an issue's events",
     fullDescription: describe(
-      'Lists the events of an issue, newest first, 100 per request up to --limit; -c last continues after the previous page. --json prints {"data": [Event], "hasMore", "nextCursor"?}.',
+      `Lists the events of an issue, newest first, 100 per request up to --limit; -c last continues after the previous page of the same query, window and environments. --json prints {"data": [Event], "hasMore", "nextCursor"?}. ${WINDOW_HELP} ${ENVIRONMENT_HELP}`,
       [
         "tracker issue events WEB-4Y",
         "tracker issue events WEB-4Y -n 200 --json",
         "tracker issue events WEB-4Y -c last",
+        "tracker issue events WEB-4Y --start -2h -e production",
       ],
     ),
   },

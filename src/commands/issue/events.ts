@@ -10,6 +10,8 @@ import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../.
 import type { EventsFlags } from "./changes.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
+import { DEFAULT_PERIOD } from "../../lib/flags.ts";
+import { readListFilters } from "../../lib/list-filters.ts";
 
 function tag(e: ApiEvent, key: string): string {
   return e.tags?.find((t) => t.key === key)?.value ?? "";
@@ -21,18 +23,27 @@ export default async function issueEvents(
   flags: EventsFlags,
   ref: string,
 ): Promise<void> {
+  const f = readListFilters(this, flags, DEFAULT_PERIOD);
+  const { win, environments } = f;
   const { org, issue } = await resolveIssue(this, ref, { command: "tracker issue events" });
   const query = flags.query?.trim() || undefined;
   const key = cursorKey("issue-events", `${org}/${issue.id}`, {
     query,
-    period: flags.period,
     full: String(flags.full),
+    ...f.key,
   });
   if (continuesPastEnd(this, key, flags.cursor))
     return writePastEnd(this, flags.json, `events of ${issue.shortId}`);
   const start = resolveCursor(this, key, flags.cursor);
   const page = await fetchLimited(flags.limit, start, (size, cursor) =>
-    listIssueEventsPage(this, org, issue.id, { query, period: flags.period, full: flags.full, size, cursor }),
+    listIssueEventsPage(this, org, issue.id, {
+      query,
+      period: win.window,
+      environments,
+      full: flags.full,
+      size,
+      cursor,
+    }),
   );
   saveCursor(this, key, page.nextCursor);
   if (flags.json) {
@@ -45,7 +56,7 @@ export default async function issueEvents(
     );
   }
   if (page.data.length === 0) {
-    writeTip(this, `No events of ${issue.shortId} match.`);
+    writeTip(this, `No events of ${issue.shortId}${f.envText} match in ${win.text}.`);
     return;
   }
   const rows = page.data.map((e) => [
@@ -73,6 +84,13 @@ export default async function issueEvents(
     this,
     `Events of ${issue.shortId} (${org}). One event: tracker event view ${quoteWord(`${org}/${issue.project.slug}`)}/<event-id>`,
   );
-  if (page.nextCursor)
-    writeListTip(this, `More events: tracker issue events ${quoteWord(`${org}/${issue.shortId}`)} -c last`);
+  if (page.nextCursor) {
+    const again = [
+      "tracker issue events",
+      ...[`${org}/${issue.shortId}`, ...f.argv].map(quoteWord),
+      "-c",
+      "last",
+    ];
+    writeListTip(this, `More events: ${again.join(" ")}`);
+  }
 }

@@ -6,10 +6,16 @@ import {
   freshFlag,
   globalFlags,
   limitFlag,
-  parsePeriod,
   targetPositional,
   webFlag,
 } from "../../lib/flags.ts";
+import {
+  ENVIRONMENT_HELP,
+  environmentFlag,
+  type FilterFlags,
+  WINDOW_HELP,
+  windowFlags,
+} from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import {
   archiveCommand,
@@ -35,14 +41,13 @@ export const ISSUE_SORTS = ["date", "new", "freq", "user"] as const;
 export const ISSUE_LIMIT = { min: 1, max: 1000, fallback: 25 } as const;
 
 /** Flags of `issue list`. */
-export interface IssueListFlags {
+export interface IssueListFlags extends FilterFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
   readonly limit: number;
   readonly query?: string;
   readonly sort: (typeof ISSUE_SORTS)[number];
-  readonly period: string;
   readonly cursor?: string;
 }
 
@@ -63,25 +68,21 @@ export const issueListCommand = buildCommand<IssueListFlags, [string?], TrackerC
         brief: "Search filter, e.g. 'is:unresolved level:error'",
       },
       sort: { kind: "enum", values: ISSUE_SORTS, default: "date", brief: "date, new, freq or user" },
-      period: {
-        kind: "parsed",
-        placeholder: "<period>",
-        parse: parsePeriod,
-        default: DEFAULT_PERIOD,
-        brief: "Activity window: <n>h, <n>d or <n>w",
-      },
+      ...windowFlags(DEFAULT_PERIOD),
+      environment: environmentFlag,
       cursor: cursorFlag,
     },
-    aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
+    aliases: { n: "limit", q: "query", s: "sort", t: "period", e: "environment", c: "cursor" },
   },
   docs: {
     brief: "List issues",
     fullDescription: describe(
-      `Lists issues of a project, of several detected projects, or of a whole organization (<org>/: every project the token can access, with an ALIAS column). Pages at 100 per request up to --limit; -c last continues after the previous page of the same target, sort, query and period. Without -q the service shows unresolved issues. --json prints {"data": [...], "hasMore": bool, "nextCursor": "..."} (nextCursor only when a next page exists; "errors": [{"project", "message"}] when a detected project failed); "count" is always a number. ${TARGET_HELP}`,
+      `Lists issues of a project, of several detected projects, or of a whole organization (<org>/: every project the token can access, with an ALIAS column). Pages at 100 per request up to --limit; -c last continues after the previous page of the same target, sort, query, window and environments. Without -q the service shows unresolved issues. --json prints {"data": [...], "hasMore": bool, "nextCursor": "..."} (nextCursor only when a next page exists; "errors": [{"project", "message"}] when a detected project failed); "count" is always a number. ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}`,
       [
         "tracker issue list acme/web",
         "tracker issue list acme/ -n 100 --sort freq",
         "tracker issue list -q 'level:error' -t 24h --json",
+        "tracker issue list acme/web -t 2026-11-20T14:00..2026-11-20T15:30 -e production",
         "tracker issue list -c last",
       ],
     ),

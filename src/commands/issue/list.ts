@@ -1,20 +1,20 @@
 import type { TrackerContext } from "../../context.ts";
-import { type ApiIssue, type Issue, searchIssuesPage, toIssue } from "../../lib/api/issues.ts";
+import { type Issue, toIssue } from "../../lib/api/issues.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { cacheProjects } from "../../lib/db/project-cache.ts";
 import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
-import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
 import { issueComparator } from "../../lib/issues/order.ts";
 import { listedRefs } from "../../lib/issues/refs-list.ts";
 import { splitFetch } from "../../lib/issues/quota.ts";
-import { fetchLimited, type Page } from "../../lib/http/paginate.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { saveAliases, useTargetAliases } from "../../lib/db/aliases.ts";
 import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
+import { fetchIssues, type IssueListRun, keyFor, prepareIssueList } from "./list-fetch.ts";
 import { writeListedRefs } from "../../lib/db/issue-refs.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { issueViewTip } from "../../lib/issues/view-tip.ts";
@@ -60,32 +60,10 @@ const SORT_TEXT: Record<string, string> = {
   user: "users",
 };
 
-async function fetchIssues(
-  ctx: TrackerContext,
-  org: string,
-  projects: readonly string[],
-  flags: IssueListFlags,
-  limit: number,
-  cursor: string | undefined,
-): Promise<Page<ApiIssue> & { total?: number }> {
-  const { query, sort, period } = flags;
-  let total: number | undefined;
-  const page = await fetchLimited(limit, cursor, async (size, c) => {
-    const p = await searchIssuesPage(ctx, { org, projects, query, sort, period, limit: size, cursor: c });
-    total ??= p.hits;
-    return p;
-  });
-  return total === undefined ? page : { ...page, total };
-}
-
-function keyFor(target: string, flags: IssueListFlags): string {
-  return cursorKey("issue-list", target, { sort: flags.sort, query: flags.query, period: flags.period });
-}
-
 /** Target sources that name a project by its slug (a DSN names it by id: a rename changes nothing there). */
 const NAMED_BY_SLUG = new Set(["argument", "TRACKER_ORG/TRACKER_PROJECT", "TRACKER_PROJECT", "defaults"]);
 
-async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueListFlags): Promise<Listing> {
+async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueListRun): Promise<Listing> {
   const label = `${p.org}/${p.project}`;
   const key = keyFor(label, flags);
   if (continuesPastEnd(ctx, key, flags.cursor)) return pastEnd(`Issues in ${label}`, false);
@@ -121,7 +99,7 @@ async function listOne(ctx: TrackerContext, p: ResolvedProject, flags: IssueList
   };
 }
 
-async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags): Promise<Listing> {
+async function listOrg(ctx: TrackerContext, org: string, flags: IssueListRun): Promise<Listing> {
   const key = keyFor(`${org}/`, flags);
   if (continuesPastEnd(ctx, key, flags.cursor)) return pastEnd(`Issues in all projects of ${org}`, true);
   const start = resolveCursor(ctx, key, flags.cursor);
@@ -159,7 +137,7 @@ async function listOrg(ctx: TrackerContext, org: string, flags: IssueListFlags):
 async function listMulti(
   ctx: TrackerContext,
   projects: ResolvedProject[],
-  flags: IssueListFlags,
+  flags: IssueListRun,
 ): Promise<Listing> {
   if (flags.cursor !== undefined) {
     throw new ValidationError(
@@ -223,16 +201,19 @@ export default async function issueList(
   flags: IssueListFlags,
   target?: string,
 ): Promise<void> {
+  // The window is read (and refused) before anything is asked.
+  const run = prepareIssueList(this, flags);
   const t = await resolveListTargets(this, target, { command: "tracker issue list", fresh: flags.fresh });
-  await listIssuesFor.call(this, flags, t);
+  await listIssuesFor.call(this, run, t);
 }
 
 /** Lists and prints issues for an already resolved target (command tests pass multi-project targets directly). */
 export async function listIssuesFor(
   this: TrackerContext,
-  flags: IssueListFlags,
+  given: IssueListFlags | IssueListRun,
   t: ListTarget,
 ): Promise<void> {
+  const flags = "win" in given ? given : prepareIssueList(this, given);
   const listing =
     t.mode === "org"
       ? await listOrg(this, t.org, flags)
@@ -248,7 +229,7 @@ export async function listIssuesFor(
       listDocument({ data, nextCursor, resumeAt }, { hasMore, extra, ...(save ? { save } : {}) }),
     );
   }
-  const filter = `${flags.query ?? "is:unresolved"}, sorted by ${SORT_TEXT[flags.sort] ?? flags.sort}, last ${flags.period}`;
+  const filter = `${flags.query ?? "is:unresolved"}, sorted by ${SORT_TEXT[flags.sort] ?? flags.sort}, ${flags.win.brief}${flags.environments.length > 0 ? `, environment ${flags.environments.join(", ")}` : ""}`;
   if (listing.rows.length === 0) {
     writeTip(
       this,

@@ -15,6 +15,7 @@ import type { LogTarget } from "../../lib/logs/target.ts";
 import { writeLines, writeListTip } from "../../lib/output.ts";
 import { writeJsonLine } from "../../lib/output-lines.ts";
 import type { LogListFlags } from "./index.ts";
+import type { Window } from "../../lib/time-window.ts";
 
 /** What `log list --follow` follows. */
 export interface FollowOptions {
@@ -22,6 +23,8 @@ export interface FollowOptions {
   /** The user's query with tracker's filters (`trace:`), or undefined. */
   query: string | undefined;
   flags: LogListFlags;
+  /** The window of the first page (relative: `--follow` refuses an absolute one). */
+  period: Window;
 }
 
 /** The wait before the next poll after `failures` failed ones in a row: doubling, capped. */
@@ -59,7 +62,7 @@ export async function followLogs(ctx: TrackerContext, opts: FollowOptions): Prom
     org: target.org,
     projectIds: target.projectIds,
     sort: "-timestamp",
-    period: flags.period,
+    period: opts.period,
   };
   const first = await fetchLogPage(ctx, { ...base, query: opts.query }, backlog);
   if (width !== undefined) writeLines(ctx, formatLogHeader(width));

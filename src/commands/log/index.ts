@@ -1,13 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
+import { cursorFlag, freshFlag, globalFlags, parseIntInRange, targetPositional } from "../../lib/flags.ts";
 import {
-  cursorFlag,
-  freshFlag,
-  globalFlags,
-  parseIntInRange,
-  parsePeriod,
-  targetPositional,
-} from "../../lib/flags.ts";
+  ENVIRONMENT_HELP,
+  environmentFlag,
+  type FilterFlags,
+  WINDOW_HELP,
+  windowFlags,
+} from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import {
   FOLLOW_INTERVAL_MS,
@@ -19,14 +19,13 @@ import {
 } from "../../lib/logs/options.ts";
 
 /** Flags of `log list`. */
-export interface LogListFlags {
+export interface LogListFlags extends FilterFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
   /** Undefined when not given: LOG_LIMIT.fallback; with `--follow`, the size of the first page. */
   readonly limit?: number;
   readonly query?: string;
-  readonly period: string;
   readonly sort: (typeof LOG_SORTS)[number];
   readonly trace?: string;
   readonly follow: boolean;
@@ -63,13 +62,8 @@ export const logListCommand = buildCommand<LogListFlags, [string?], TrackerConte
         optional: true,
         brief: "Search filter, e.g. 'severity:error' or free text",
       },
-      period: {
-        kind: "parsed",
-        placeholder: "<period>",
-        parse: parsePeriod,
-        default: LOG_LIST_PERIOD,
-        brief: "Window: <n>h, <n>d or <n>w",
-      },
+      ...windowFlags(LOG_LIST_PERIOD),
+      environment: environmentFlag,
       sort: { kind: "enum", values: LOG_SORTS, default: "newest", brief: "newest or oldest first" },
       trace: {
         kind: "parsed",
@@ -84,16 +78,16 @@ export const logListCommand = buildCommand<LogListFlags, [string?], TrackerConte
         placeholder: "<duration>",
         parse: parseInterval,
         default: `${FOLLOW_INTERVAL_MS.fallback / 1000}s`,
-        brief: "Time between polls with --follow (at least 1s)",
+        brief: "Time between polls with --follow: 1s to 1h (2s, 30s, 1m)",
       },
       cursor: cursorFlag,
     },
-    aliases: { n: "limit", q: "query", t: "period", s: "sort", f: "follow", c: "cursor" },
+    aliases: { n: "limit", q: "query", t: "period", e: "environment", s: "sort", f: "follow", c: "cursor" },
   },
   docs: {
     brief: "List recent logs",
     fullDescription: describe(
-      `Lists the logs of the last ${LOG_LIST_PERIOD} (-t for another window), newest first, up to --limit (at most 100 per request). <org>/ lists every project of the organization. --follow prints the newest logs, then polls every --interval and prints only new ones, oldest first, until Ctrl-C; -n sets how many recent logs come first, as with tail -f -n; a failing poll is retried and reported once. -c last continues after the previous page. ${TARGET_HELP}\n\n${LOG_JSON_HELP}`,
+      `Lists the logs of the last ${LOG_LIST_PERIOD} (-t for another window), newest first, up to --limit (at most 100 per request). <org>/ lists every project of the organization. --follow prints the newest logs, then polls every --interval and prints only new ones, oldest first, until Ctrl-C; -n sets how many recent logs come first, as with tail -f -n; a failing poll is retried and reported once (--follow takes a relative -t only). -c last continues after the previous page of the same query, window and environments. ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n${LOG_JSON_HELP}`,
       [
         "tracker log list acme/web",
         "tracker log list acme/ -q 'severity:error' -t 1h",

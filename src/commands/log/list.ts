@@ -12,14 +12,15 @@ import type { LogListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
+import { readListFilters } from "../../lib/list-filters.ts";
 
 const COMMAND = "tracker log list";
 
 /** The command that shows the next page with the same flags. */
-function nextPageCommand(label: string, flags: LogListFlags): string {
+function nextPageCommand(label: string, flags: LogListFlags, filters: readonly string[]): string {
   const parts = [COMMAND, label.includes(",") ? "" : quoteWord(label)];
   if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  if (flags.period !== LOG_LIST_PERIOD) parts.push("-t", quoteWord(flags.period));
+  parts.push(...filters.map(quoteWord));
   if (flags.query?.trim()) parts.push("-q", quoteWord(flags.query.trim()));
   if (flags.trace) parts.push("--trace", quoteWord(flags.trace.trim()));
   if (flags.limit !== undefined) parts.push("-n", String(flags.limit));
@@ -36,6 +37,15 @@ function checkFlags(ctx: TrackerContext, flags: LogListFlags): void {
     );
   if (flags.sort !== "newest")
     throw new ValidationError("--follow prints logs oldest first as they arrive; drop -s/--sort.", "sort");
+  if (
+    flags.start !== undefined ||
+    flags.end !== undefined ||
+    (flags.period && !/^\d+[smhdw]$/.test(flags.period))
+  )
+    throw new ValidationError(
+      "--follow follows from now; use a relative -t (e.g. -t 1h) instead of a fixed window.",
+      "period",
+    );
   if (ctx.output?.format === "md")
     throw new ValidationError("--follow prints JSON Lines; --format md is not available with it.", "format");
 }
@@ -47,18 +57,19 @@ export default async function logList(
   target?: string,
 ): Promise<void> {
   checkFlags(this, flags);
+  const f = readListFilters(this, flags, LOG_LIST_PERIOD);
   const traceId = flags.trace === undefined ? undefined : parseTraceFilter(flags.trace);
   const t = await resolveLogTarget(this, target, { command: COMMAND, fresh: flags.fresh });
-  const query = joinQuery(traceId ? `trace:${traceId}` : undefined, flags.query);
+  const query = joinQuery(traceId ? `trace:${traceId}` : undefined, f.envToken, flags.query);
   if (flags.follow) {
     const { followLogs } = await import("./follow.ts");
-    return followLogs(this, { target: t, query, flags });
+    return followLogs(this, { target: t, query, flags, period: f.win.window });
   }
   const key = cursorKey("log-list", t.label, {
     sort: flags.sort,
     query: flags.query?.trim() || undefined,
-    period: flags.period,
     trace: traceId,
+    ...f.key,
   });
   if (continuesPastEnd(this, key, flags.cursor)) return writePastEnd(this, flags.json, `logs in ${t.label}`);
   const cursor = resolveCursor(this, key, flags.cursor);
@@ -68,7 +79,7 @@ export default async function logList(
       projectIds: t.projectIds,
       query,
       sort: flags.sort === "oldest" ? "timestamp" : "-timestamp",
-      period: flags.period,
+      period: f.win.window,
       limit: flags.limit ?? LOG_LIMIT.fallback,
       cursor,
     }),
@@ -84,17 +95,17 @@ export default async function logList(
       this,
       cursor
         ? `No more logs in ${t.label}${filter}.`
-        : `No logs found in ${t.label}${filter} in the last ${flags.period}.`,
+        : `No logs found in ${t.label}${filter} in ${f.win.text}.`,
     );
     return;
   }
   await writeList(this, formatLogTable(items, { width: this.isStdoutTTY ? this.terminalWidth : undefined }));
   const order = flags.sort === "oldest" ? "oldest first" : "newest first";
-  const shown = `Showing ${items.length} log${items.length === 1 ? "" : "s"} from ${t.label} (${order}, last ${flags.period}).`;
+  const shown = `Showing ${items.length} log${items.length === 1 ? "" : "s"} from ${t.label} (${order}, ${f.win.brief}${f.envText}).`;
   writeListTip(
     this,
     page.nextCursor
-      ? `${shown} More available; next page:\n  ${nextPageCommand(t.label, flags)}`
+      ? `${shown} More available; next page:\n  ${nextPageCommand(t.label, flags, f.argv)}`
       : `${shown} End of results.`,
   );
   writeListTip(this, "View one log: tracker log view <ID> (IDs are in piped and --json output)");

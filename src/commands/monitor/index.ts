@@ -83,10 +83,10 @@ export const monitorRunCommand = buildCommand<MonitorRunFlags, string[], Tracker
       },
       interval: {
         kind: "parsed",
-        placeholder: "<n unit>",
+        placeholder: "<duration>",
         parse: parseInterval,
         optional: true,
-        brief: `Interval schedule, e.g. '10 minutes' (${INTERVAL_UNITS.join(", ")})`,
+        brief: `Interval schedule: 10m, 2h, 1d, 1w, or '10 minutes' (${INTERVAL_UNITS.join(", ")})`,
       },
       checkInMargin: {
         kind: "parsed",

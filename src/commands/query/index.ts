@@ -1,22 +1,23 @@
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { ValidationError } from "../../lib/errors.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
 import {
-  cursorFlag,
-  freshFlag,
-  globalFlags,
-  limitFlag,
-  parsePeriod,
-  targetPositional,
-} from "../../lib/flags.ts";
+  ENVIRONMENT_HELP,
+  environmentFlag,
+  type FilterFlags,
+  WINDOW_HELP,
+  windowFlags,
+} from "../../lib/filter-flags.ts";
 import { describe } from "../../lib/help.ts";
+import { parseDuration } from "../../lib/time-window.ts";
 import { QUERY_LIMIT, QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 
 /** Datasets of `tracker query` (API.md 17.1; kept here so help needs no API module). */
 export const QUERY_DATASET_NAMES = ["errors", "spans", "logs"] as const;
 
 /** Flags of `tracker query`. */
-export interface QueryFlags {
+export interface QueryFlags extends FilterFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
@@ -24,25 +25,14 @@ export interface QueryFlags {
   readonly field: readonly string[];
   readonly query?: string;
   readonly sort?: string;
-  readonly period: string;
   readonly limit: number;
   readonly interval?: number;
   readonly cursor?: string;
 }
 
-const INTERVAL_UNITS_S: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
-
-/** Parses `--interval` (`30s`, `5m`, `1h`, `1d`) to whole seconds. */
+/** Parses `--interval` (the one duration grammar, time-window.ts) to whole seconds. */
 export function parseInterval(raw: string): number {
-  const m = /^(\d{1,5})([smhd])$/.exec(raw.trim());
-  const seconds = m ? Number(m[1]) * (INTERVAL_UNITS_S[m[2] as string] as number) : 0;
-  if (seconds <= 0) {
-    throw new ValidationError(
-      `--interval must be <number><unit> with unit s, m, h or d (e.g. 5m, 1h), got '${raw}'.`,
-      "interval",
-    );
-  }
-  return seconds;
+  return parseDuration(raw, "interval").ms / 1000;
 }
 
 /** Parses one `-F` value: a field or an aggregate as the service names it. */
@@ -84,13 +74,8 @@ export const queryCommand = buildCommand<QueryFlags, [string?], TrackerContext>(
         optional: true,
         brief: "A requested field or aggregate; '-' first for descending: --sort=-count()",
       },
-      period: {
-        kind: "parsed",
-        placeholder: "<period>",
-        parse: parsePeriod,
-        default: QUERY_PERIOD,
-        brief: "Window: <n>h, <n>d or <n>w",
-      },
+      ...windowFlags(QUERY_PERIOD),
+      environment: environmentFlag,
       limit: limitFlag(QUERY_LIMIT),
       cursor: cursorFlag,
       interval: {
@@ -101,16 +86,17 @@ export const queryCommand = buildCommand<QueryFlags, [string?], TrackerContext>(
         brief: "Time series in buckets of this size (30s, 5m, 1h, 1d) instead of a table",
       },
     },
-    aliases: { F: "field", q: "query", s: "sort", t: "period", n: "limit", c: "cursor" },
+    aliases: { F: "field", q: "query", s: "sort", t: "period", e: "environment", n: "limit", c: "cursor" },
   },
   docs: {
     brief: "Query events, spans or logs: fields, aggregates, time series",
     fullDescription: describe(
-      `Runs one query of the service's explore API over a dataset. -F names the columns: plain fields (transaction, release, span.op) and aggregates (count(), count_unique(user), avg|sum|min|max|p50|p75|p90|p95|p99(span.duration), epm()); with an aggregate present the plain fields group the rows. Numbers carry the units the service reports (245 ms). --interval asks for time series instead: one sparkline per aggregate (per group of the plain fields, top ${QUERY_TOP_SERIES}) with its min, max and total. --sort names one requested column, '-' first for descending (-s '-count()' or --sort=-count()). A table pages like the lists: -c <nextCursor>, or -c last to continue after the previous page of the same query. An unknown field or function is the service's 400, shown with its detail. Target: <org>/<project>, <org>/ for every project, <project>, or nothing (TRACKER_ORG/TRACKER_PROJECT, defaults, DSN; an organization alone queries all its projects).\n\n--json prints the service's answer: {"data": [row], "meta": {"fields", "units", ...}, "hasMore", "nextCursor"?} for a table, {"timeSeries": [{"yAxis", "groupBy"?, "values": [{"timestamp" (ms), "value", ...}], "meta"}], "meta"} with --interval.`,
+      `Runs one query of the service's explore API over a dataset. -F names the columns: plain fields (transaction, release, span.op) and aggregates (count(), count_unique(user), avg|sum|min|max|p50|p75|p90|p95|p99(span.duration), epm()); with an aggregate present the plain fields group the rows. Numbers carry the units the service reports (245 ms). --interval asks for time series instead: one sparkline per aggregate (per group of the plain fields, top ${QUERY_TOP_SERIES}) with its min, max and total (no total for averages, percentiles and rates). --sort names one requested column, '-' first for descending (-s '-count()' or --sort=-count()). A table pages like the lists: -c <nextCursor>, or -c last to continue after the previous page of the same query. An unknown field or function is the service's 400, shown with its detail. Target: <org>/<project>, <org>/ for every project, <project>, or nothing (TRACKER_ORG/TRACKER_PROJECT, defaults, DSN; an organization alone queries all its projects). ${WINDOW_HELP} ${ENVIRONMENT_HELP}\n\n--json prints the service's answer: {"data": [row], "meta": {"fields", "units", ...}, "hasMore", "nextCursor"?} for a table, {"timeSeries": [{"yAxis", "groupBy"?, "values": [{"timestamp" (ms), "value", ...}], "meta"}], "meta"} with --interval.`,
       [
         "tracker query acme/web --dataset spans -F transaction -F 'p95(span.duration)' -F 'count()' -s '-count()'",
         "tracker query acme/ --dataset errors -F release -F 'count()' -q 'level:error'",
         "tracker explore --dataset spans -F 'count()' --interval 1h -t 24h",
+        "tracker query acme/web --dataset errors -F 'count()' --start 2026-11-20T14:00 --end 2026-11-20T15:30 -e production",
       ],
     ),
   },

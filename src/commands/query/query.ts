@@ -1,48 +1,18 @@
 import type { TrackerContext } from "../../context.ts";
 import { isAggregate, queryEvents, queryTimeseries } from "../../lib/api/explore.ts";
-import { ContextError, ValidationError } from "../../lib/errors.ts";
+import { ValidationError } from "../../lib/errors.ts";
 import { formatQueryTable } from "../../lib/format/query-table.ts";
 import { formatSeriesLines } from "../../lib/format/sparkline.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
-import { getProjectId } from "../../lib/resolve/project-id.ts";
-import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
-import { QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
+import { resolveQueryScope } from "../../lib/resolve/query-scope.ts";
+import { QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
+import { readListFilters } from "../../lib/list-filters.ts";
+import { joinQuery } from "../../lib/logs/query.ts";
+import { formatDuration } from "../../lib/time-window.ts";
 import type { QueryFlags } from "./index.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-
-const COMMAND = "tracker query";
-
-/** Where a query runs: an organization and its project ids (`-1` = all), and how to name it. */
-interface QueryScope {
-  org: string;
-  projects: string[];
-  where: string;
-}
-
-/**
- * `<org>/<project>` and `<project>` query one project; `<org>/` every project. Without an argument
- * the context's project, else the context's organization alone (all its projects).
- */
-async function resolveScope(
-  ctx: TrackerContext,
-  target: string | undefined,
-  fresh: boolean,
-): Promise<QueryScope> {
-  const parsed = parseTarget(target);
-  if (parsed.kind === "org-all") return { org: parsed.org, projects: ["-1"], where: `${parsed.org}/` };
-  let project: { org: string; project: string };
-  try {
-    project = await resolveOrgProject(ctx, target, { command: COMMAND, fresh });
-  } catch (err) {
-    if (!(parsed.kind === "none" && err instanceof ContextError)) throw err;
-    const { org } = await resolveOrg(ctx, undefined, { command: COMMAND, fresh });
-    return { org, projects: ["-1"], where: `${org}/` };
-  }
-  const id = await getProjectId(ctx, project.org, project.project, fresh);
-  return { org: project.org, projects: [id], where: `${project.org}/${project.project}` };
-}
 
 /** The sort as given, checked against the requested columns (the service would refuse it too). */
 function checkSort(sort: string | undefined, fields: readonly string[]): string | undefined {
@@ -58,23 +28,13 @@ function checkSort(sort: string | undefined, fields: readonly string[]): string 
   return text;
 }
 
-/** Seconds as the --interval form they came from (`3600` → `1h`). */
-function intervalText(seconds: number): string {
-  for (const [unit, size] of [
-    ["d", 86_400],
-    ["h", 3600],
-    ["m", 60],
-  ] as const) {
-    if (seconds % size === 0) return `${seconds / size}${unit}`;
-  }
-  return `${seconds}s`;
-}
-
 /** `tracker query`: one table query, or with --interval one time-series query; then render. */
 export default async function query(this: TrackerContext, flags: QueryFlags, target?: string): Promise<void> {
   const fields = [...new Set(flags.field)];
   const sort = checkSort(flags.sort, fields);
-  const search = flags.query?.trim() || undefined;
+  const userSearch = flags.query?.trim() || undefined;
+  const f = readListFilters(this, flags, QUERY_PERIOD);
+  const search = joinQuery(f.envToken, userSearch);
   if (flags.interval !== undefined) {
     const yAxis = fields.filter(isAggregate);
     if (yAxis.length === 0) {
@@ -85,7 +45,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     }
     const groupBy = fields.filter((f) => !isAggregate(f));
     const intervalSeconds = flags.interval;
-    const scope = await resolveScope(this, target, flags.fresh);
+    const scope = await resolveQueryScope(this, target, { command: "tracker query", fresh: flags.fresh });
     const answer = await withSlugHint(this, { org: scope.org }, () =>
       queryTimeseries(this, {
         org: scope.org,
@@ -96,13 +56,13 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
         sort: sort ?? `-${yAxis[0]}`,
         projects: scope.projects,
         query: search,
-        period: flags.period,
+        period: f.win.window,
         intervalSeconds,
       }),
     );
     if (flags.json) return writeJson(this, answer);
     if (answer.timeSeries.length === 0) {
-      writeTip(this, `No ${flags.dataset} in ${scope.where} in the last ${flags.period}.`);
+      writeTip(this, `No ${flags.dataset} in ${scope.where}${f.envText} in ${f.win.text}.`);
       return;
     }
     await writeList(
@@ -112,17 +72,17 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     const points = answer.timeSeries[0]?.values.length ?? 0;
     writeListTip(
       this,
-      `${answer.timeSeries.length} series of ${points} buckets from ${scope.where} (${flags.dataset}, last ${flags.period}, every ${intervalText(flags.interval)}).`,
+      `${answer.timeSeries.length} series of ${points} buckets from ${scope.where} (${flags.dataset}, ${f.win.brief}${f.envText}, every ${formatDuration(flags.interval * 1000)}).`,
     );
     return;
   }
-  const scope = await resolveScope(this, target, flags.fresh);
+  const scope = await resolveQueryScope(this, target, { command: "tracker query", fresh: flags.fresh });
   const key = cursorKey("query", `${scope.org}/${scope.projects.join(",")}`, {
     dataset: flags.dataset,
     field: fields.join("\n"),
-    query: search,
+    query: userSearch,
     sort,
-    period: flags.period,
+    ...f.key,
   });
   if (continuesPastEnd(this, key, flags.cursor))
     return writePastEnd(this, flags.json, `${flags.dataset} rows in ${scope.where}`);
@@ -135,7 +95,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
       projects: scope.projects,
       query: search,
       sort,
-      period: flags.period,
+      period: f.win.window,
       limit: flags.limit,
       cursor,
     }),
@@ -148,7 +108,7 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     );
   }
   if (page.data.length === 0) {
-    writeTip(this, `No ${flags.dataset} rows in ${scope.where} in the last ${flags.period}.`);
+    writeTip(this, `No ${flags.dataset} rows in ${scope.where}${f.envText} in ${f.win.text}.`);
     return;
   }
   await writeList(
@@ -162,6 +122,6 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
   const more = page.nextCursor ? ` More: run the same command with -c last.` : "";
   writeListTip(
     this,
-    `${n} row${n === 1 ? "" : "s"} from ${scope.where} (${flags.dataset}, last ${flags.period}).${more}`,
+    `${n} row${n === 1 ? "" : "s"} from ${scope.where} (${flags.dataset}, ${f.win.brief}${f.envText}).${more}`,
   );
 }

@@ -1,6 +1,7 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
+import { ENVIRONMENT_HELP, environmentFlag } from "../../lib/filter-flags.ts";
 import { describe } from "../../lib/help.ts";
 import { parseVersion } from "../../lib/releases/flags.ts";
 import {
@@ -26,6 +27,7 @@ export interface ReleaseListFlags {
   readonly query?: string;
   readonly sort: (typeof RELEASE_LIST_SORTS)[number];
   readonly cursor?: string;
+  readonly environment?: readonly string[];
 }
 
 /** Flags of the read commands that take a version. */
@@ -63,17 +65,19 @@ export const releaseListCommand = buildCommand<ReleaseListFlags, [string?], Trac
         default: "date",
         brief: "date (newest first), sessions, users or crash_free_sessions",
       },
+      environment: environmentFlag,
       cursor: cursorFlag,
     },
-    aliases: { n: "limit", q: "query", s: "sort", c: "cursor" },
+    aliases: { n: "limit", q: "query", s: "sort", e: "environment", c: "cursor" },
   },
   docs: {
     brief: "List releases",
     fullDescription: describe(
-      `Lists the releases of a project (or of a whole organization with <org>/): version, creation time, new issues, last deploy, and adoption and crash-free sessions when the service has health data. One request per page of at most 100; -c last continues after the previous page. Target: <org>/<project>, <org>/, <project>, or TRACKER_ORG/TRACKER_PROJECT, defaults, a DSN (an organization alone lists the organization).\n\n--json prints {"data": [release], "nextCursor" (only when a next page exists), "hasMore"}; each release is the service's object (version, dateCreated, dateReleased, newGroups, lastDeploy, projects[].healthData, ...).`,
+      `Lists the releases of a project (or of a whole organization with <org>/): version, creation time, new issues, last deploy, and adoption and crash-free sessions when the service has health data. One request per page of at most 100; -c last continues after the previous page. ${ENVIRONMENT_HELP} Target: <org>/<project>, <org>/, <project>, or TRACKER_ORG/TRACKER_PROJECT, defaults, a DSN (an organization alone lists the organization).\n\n--json prints {"data": [release], "nextCursor" (only when a next page exists), "hasMore"}; each release is the service's object (version, dateCreated, dateReleased, newGroups, lastDeploy, projects[].healthData, ...).`,
       [
         "tracker release list acme/web",
         "tracker release list acme/ -q 1.4",
+        "tracker release list acme/web -e production",
         "tracker releases -s sessions --json",
       ],
     ),

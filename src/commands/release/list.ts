@@ -9,6 +9,7 @@ import { type ListScope, resolveListScope } from "../../lib/releases/target.ts";
 import { withSlugHint } from "../../lib/resolve/target.ts";
 import type { ReleaseListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { chosenEnvironments, environmentArgv, environmentKey } from "../../lib/environments.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 
 /**
@@ -22,6 +23,7 @@ async function fetchPage(
   flags: ReleaseListFlags,
   query: string | undefined,
   cursor: string | undefined,
+  environments: readonly string[],
 ): Promise<Page<Release>> {
   let projectId = scope.projectId;
   if (scope.project && !projectId && flags.sort !== "date") {
@@ -29,7 +31,8 @@ async function fetchPage(
     if (!projectId) return { data: [], nextCursor: undefined };
   }
   const which = projectId ? { projectId } : scope.project ? { projectSlug: scope.project } : {};
-  return listReleases(ctx, { org: scope.org, ...which, limit: flags.limit, query, sort: flags.sort, cursor });
+  const { limit, sort } = flags;
+  return listReleases(ctx, { org: scope.org, ...which, limit, query, sort, cursor, environments });
 }
 
 /** The projects the releases name, remembered so the next listing can ask with their ids. */
@@ -54,15 +57,16 @@ export default async function releaseList(
   flags: ReleaseListFlags,
   target?: string,
 ): Promise<void> {
+  const environments = chosenEnvironments(this, flags.environment);
   const scope = await resolveListScope(this, target, "tracker release list");
   const where = scope.project ? `${scope.org}/${scope.project}` : `${scope.org}/`;
   const query = flags.query?.trim() ? flags.query.trim() : undefined;
-  const key = cursorKey("release-list", where, { sort: flags.sort, query });
+  const key = cursorKey("release-list", where, { sort: flags.sort, query, ...environmentKey(environments) });
   if (continuesPastEnd(this, key, flags.cursor))
     return writePastEnd(this, flags.json, `releases in ${where}`);
   const cursor = resolveCursor(this, key, flags.cursor);
   const page = await withSlugHint(this, { org: scope.org, project: scope.project }, () =>
-    fetchPage(this, scope, flags, query, cursor),
+    fetchPage(this, scope, flags, query, cursor, environments),
   );
   saveCursor(this, key, page.nextCursor);
   rememberProjects(this, scope.org, page.data);
@@ -85,10 +89,13 @@ export default async function releaseList(
       project: scope.project,
     }),
   );
-  const shown = `Showing ${page.data.length} release${page.data.length === 1 ? "" : "s"} of ${where}.`;
-  writeListTip(
-    this,
-    page.nextCursor ? `${shown} More: tracker release list ${quoteWord(where)} -c last` : shown,
-  );
+  const envText = environments.length > 0 ? ` (${environments.join(", ")})` : "";
+  const shown = `Showing ${page.data.length} release${page.data.length === 1 ? "" : "s"} of ${where}${envText}.`;
+  const again = [
+    "tracker release list",
+    quoteWord(where),
+    ...environmentArgv(environments, flags.environment).map(quoteWord),
+  ];
+  writeListTip(this, page.nextCursor ? `${shown} More: ${again.join(" ")} -c last` : shown);
   writeListTip(this, `Show one: tracker release view <VERSION> ${quoteWord(scope.org)}`);
 }

@@ -1,13 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
 import {
-  cursorFlag,
-  freshFlag,
-  globalFlags,
-  limitFlag,
-  parsePeriod,
-  targetPositional,
-} from "../../lib/flags.ts";
+  ENVIRONMENT_HELP,
+  environmentFlag,
+  type FilterFlags,
+  WINDOW_HELP,
+  windowFlags,
+} from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD, SPAN_VIEW_PERIOD } from "../../lib/explore/limits.ts";
 import { parseTraceId } from "../../lib/traces/trace-id.ts";
@@ -16,14 +16,13 @@ import { parseTraceId } from "../../lib/traces/trace-id.ts";
 export const SPAN_SORTS = ["newest", "duration"] as const;
 
 /** Flags of `span list`. */
-export interface SpanListFlags {
+export interface SpanListFlags extends FilterFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
   readonly limit: number;
   readonly query?: string;
   readonly sort: (typeof SPAN_SORTS)[number];
-  readonly period: string;
   readonly trace?: string;
   readonly cursor?: string;
 }
@@ -52,13 +51,8 @@ export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerCon
         default: "newest",
         brief: "newest (first) or duration (slowest first)",
       },
-      period: {
-        kind: "parsed",
-        placeholder: "<period>",
-        parse: parsePeriod,
-        default: SPAN_LIST_PERIOD,
-        brief: "Window: <n>h, <n>d or <n>w",
-      },
+      ...windowFlags(SPAN_LIST_PERIOD),
+      environment: environmentFlag,
       trace: {
         kind: "parsed",
         placeholder: "<trace-id>",
@@ -68,12 +62,12 @@ export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerCon
       },
       cursor: cursorFlag,
     },
-    aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
+    aliases: { n: "limit", q: "query", s: "sort", t: "period", e: "environment", c: "cursor" },
   },
   docs: {
     brief: "List spans",
     fullDescription: describe(
-      `Lists spans of a project from the spans dataset, newest first (-s duration: slowest first), in the last ${SPAN_LIST_PERIOD} unless -t says otherwise. Pages at 100 per request up to --limit; -c last continues after the previous page of the same target and flags. ${TARGET_HELP}\n\n--json prints {"data": [span], "hasMore", "nextCursor" (only when a next page exists)}; each span is the service's row: id, span.op, span.description, span.duration (ms), timestamp, trace, transaction, project.`,
+      `Lists spans of a project from the spans dataset, newest first (-s duration: slowest first), in the last ${SPAN_LIST_PERIOD} unless -t says otherwise. Pages at 100 per request up to --limit; -c last continues after the previous page of the same target and flags (window and environments included). ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n--json prints {"data": [span], "hasMore", "nextCursor" (only when a next page exists)}; each span is the service's row: id, span.op, span.description, span.duration (ms), timestamp, trace, transaction, project.`,
       [
         "tracker span list acme/web",
         "tracker span list -s duration -q 'span.op:db.query' -n 50",

@@ -9,6 +9,8 @@ import { quoteWord } from "../../lib/shell-quote.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 import type { SpanListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
+import { readListFilters } from "../../lib/list-filters.ts";
+import { joinQuery } from "../../lib/logs/query.ts";
 
 /** Fields `span list` asks of the spans dataset (API.md 17.3). */
 export const SPAN_FIELDS = [
@@ -26,10 +28,15 @@ export const SPAN_FIELDS = [
 export const SPAN_SORT_PARAM = { newest: "-timestamp", duration: "-span.duration" } as const;
 
 /** The exact command that shows the next page with the same flags. */
-function nextPageCommand(target: string, flags: SpanListFlags, query: string | undefined): string {
+function nextPageCommand(
+  target: string,
+  flags: SpanListFlags,
+  query: string | undefined,
+  filters: readonly string[],
+): string {
   const parts = ["tracker", "span", "list", quoteWord(target)];
   if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  if (flags.period !== SPAN_LIST_PERIOD) parts.push("-t", quoteWord(flags.period));
+  parts.push(...filters.map(quoteWord));
   if (query !== undefined) parts.push("-q", quoteWord(query));
   if (flags.trace) parts.push("--trace", quoteWord(flags.trace));
   if (flags.limit !== SPAN_LIMIT.fallback) parts.push("-n", String(flags.limit));
@@ -39,6 +46,7 @@ function nextPageCommand(target: string, flags: SpanListFlags, query: string | u
 
 /** `tracker span list`: resolve the project, page to the limit, remember the cursor, render. */
 export default async function spanList(this: TrackerContext, flags: SpanListFlags, target?: string) {
+  const f = readListFilters(this, flags, SPAN_LIST_PERIOD);
   const { org, project } = await resolveOrgProject(this, target, {
     command: "tracker span list",
     fresh: flags.fresh,
@@ -48,8 +56,8 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
   const key = cursorKey("span-list", where, {
     sort: flags.sort,
     query,
-    period: flags.period,
     trace: flags.trace,
+    ...f.key,
   });
   if (continuesPastEnd(this, key, flags.cursor)) return writePastEnd(this, flags.json, `spans in ${where}`);
   const cursor = resolveCursor(this, key, flags.cursor);
@@ -59,9 +67,9 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
     dataset: "spans",
     fields: SPAN_FIELDS,
     projects: [projectId],
-    query: [flags.trace ? `trace:${flags.trace}` : undefined, query].filter(Boolean).join(" "),
+    query: joinQuery(flags.trace ? `trace:${flags.trace}` : undefined, f.envToken, query) ?? "",
     sort: SPAN_SORT_PARAM[flags.sort],
-    period: flags.period,
+    period: f.win.window,
     limit: flags.limit,
     cursor,
   });
@@ -73,13 +81,13 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
     );
   }
   if (page.data.length === 0) {
-    const filter = query ? ` matching ${quoteWord(query)}` : "";
+    const filter = `${f.envText}${query ? ` matching ${quoteWord(query)}` : ""}`;
     const ofTrace = flags.trace ? ` of trace ${flags.trace}` : "";
     writeTip(
       this,
       cursor
         ? `No more spans in ${where}${ofTrace}${filter}.`
-        : `No spans found in ${where}${ofTrace}${filter} in the last ${flags.period}.`,
+        : `No spans found in ${where}${ofTrace}${filter} in ${f.win.text}.`,
     );
     return;
   }
@@ -92,11 +100,11 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
   );
   const order = flags.sort === "duration" ? "slowest first" : "newest first";
   const n = page.data.length;
-  const shown = `Showing ${n} span${n === 1 ? "" : "s"} from ${where} (${order}, last ${flags.period}).`;
+  const shown = `Showing ${n} span${n === 1 ? "" : "s"} from ${where} (${order}, ${f.win.brief}${f.envText}).`;
   writeListTip(
     this,
     page.nextCursor
-      ? `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query)}`
+      ? `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query, f.argv)}`
       : `${shown} End of results.`,
   );
 }

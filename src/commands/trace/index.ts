@@ -1,14 +1,13 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
+import { cursorFlag, freshFlag, globalFlags, limitFlag, targetPositional, webFlag } from "../../lib/flags.ts";
 import {
-  cursorFlag,
-  freshFlag,
-  globalFlags,
-  limitFlag,
-  parsePeriod,
-  targetPositional,
-  webFlag,
-} from "../../lib/flags.ts";
+  ENVIRONMENT_HELP,
+  environmentFlag,
+  type FilterFlags,
+  WINDOW_HELP,
+  windowFlags,
+} from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { LOG_LIMIT } from "../../lib/logs/options.ts";
 import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
@@ -17,14 +16,13 @@ import { RECENT_TRACES_TTL_DAYS, TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../li
 /** Sort orders of `trace list`. */
 export const TRACE_SORTS = ["date", "duration"] as const;
 /** Flags of `trace list`. */
-export interface TraceListFlags {
+export interface TraceListFlags extends FilterFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly fresh: boolean;
   readonly limit: number;
   readonly query?: string;
   readonly sort: (typeof TRACE_SORTS)[number];
-  readonly period: string;
   readonly cursor?: string;
 }
 
@@ -50,24 +48,20 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
         default: "date",
         brief: "date (newest first) or duration (slowest first)",
       },
-      period: {
-        kind: "parsed",
-        placeholder: "<period>",
-        parse: parsePeriod,
-        default: TRACE_LIST_PERIOD,
-        brief: "Window: <n>h, <n>d or <n>w",
-      },
+      ...windowFlags(TRACE_LIST_PERIOD),
+      environment: environmentFlag,
       cursor: cursorFlag,
     },
-    aliases: { n: "limit", q: "query", s: "sort", t: "period", c: "cursor" },
+    aliases: { n: "limit", q: "query", s: "sort", t: "period", e: "environment", c: "cursor" },
   },
   docs: {
     brief: "List recent traces",
     fullDescription: describe(
-      `Lists transactions of the last ${TRACE_LIST_PERIOD} (-t for another window) with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort and query; -c last continues from it. ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, span.duration, or transaction.duration from older servers, ...).`,
+      `Lists transactions of the last ${TRACE_LIST_PERIOD} (-t for another window) with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort, query, window and environments; -c last continues from it. ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, span.duration, or transaction.duration from older servers, ...).`,
       [
         "tracker trace list acme/web",
         "tracker trace list -s duration -n 50",
+        "tracker trace list acme/web -t '>=2026-11-20' -e production",
         "tracker trace list -c last --json",
       ],
     ),

@@ -10,6 +10,8 @@ import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { TraceListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
+import { readListFilters } from "../../lib/list-filters.ts";
+import { joinQuery } from "../../lib/logs/query.ts";
 
 /** One item of `trace list --json`: our names first, then every column the API returned. */
 export interface TraceListItem {
@@ -35,10 +37,15 @@ export function toTraceListItem(row: TransactionRow, project: string): TraceList
 }
 
 /** The exact command that shows the next page with the same flags. */
-export function nextPageCommand(target: string, flags: TraceListFlags, query: string | undefined): string {
+export function nextPageCommand(
+  target: string,
+  flags: TraceListFlags,
+  query: string | undefined,
+  filters: readonly string[] = [],
+): string {
   const parts = ["tracker", "trace", "list", quoteWord(target)];
   if (flags.sort !== "date") parts.push("-s", flags.sort);
-  if (flags.period !== TRACE_LIST_PERIOD) parts.push("-t", quoteWord(flags.period));
+  parts.push(...filters.map(quoteWord));
   if (query !== undefined) parts.push("-q", quoteWord(query));
   if (flags.limit !== TRACE_LIMIT.fallback) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");
@@ -51,17 +58,19 @@ export default async function traceList(
   flags: TraceListFlags,
   target?: string,
 ): Promise<void> {
+  const f = readListFilters(this, flags, TRACE_LIST_PERIOD);
   const { org, project } = await resolveOrgProject(this, target, {
     command: "tracker trace list",
     fresh: flags.fresh,
   });
-  const query = flags.query?.trim() ? flags.query.trim() : undefined;
+  const userQuery = flags.query?.trim() ? flags.query.trim() : undefined;
+  const query = joinQuery(f.envToken, userQuery);
   // The default window keeps the key it always had, so saved positions stay valid.
-  const window = flags.period === TRACE_LIST_PERIOD ? undefined : flags.period;
   const key = cursorKey("trace-list", `${org}/${project}`, {
     sort: flags.sort,
-    query,
-    ...(window ? { period: window } : {}),
+    query: userQuery,
+    ...(f.win.isDefault ? {} : { period: f.key.period }),
+    ...(f.key.environment === undefined ? {} : { environment: f.key.environment }),
   });
   if (continuesPastEnd(this, key, flags.cursor))
     return writePastEnd(this, flags.json, `traces in ${org}/${project}`);
@@ -73,7 +82,7 @@ export default async function traceList(
     limit: flags.limit,
     sort: flags.sort,
     query,
-    period: flags.period,
+    period: f.win.window,
     cursor,
   });
   saveCursor(this, key, page.nextCursor);
@@ -88,12 +97,12 @@ export default async function traceList(
   }
   const where = `${org}/${project}`;
   if (items.length === 0) {
-    const filter = query ? ` matching ${quoteWord(query)}` : "";
+    const filter = `${f.envText}${userQuery ? ` matching ${quoteWord(userQuery)}` : ""}`;
     writeTip(
       this,
       cursor
         ? `No more traces in ${where}${filter}.`
-        : `No traces found in ${where}${filter} in the last ${flags.period}.`,
+        : `No traces found in ${where}${filter} in ${f.win.text}.`,
     );
     return;
   }
@@ -105,9 +114,12 @@ export default async function traceList(
     }),
   );
   const order = flags.sort === "duration" ? "slowest first" : "newest first";
-  const shown = `Showing ${items.length} trace${items.length === 1 ? "" : "s"} from ${where} (${order}, last ${flags.period}).`;
+  const shown = `Showing ${items.length} trace${items.length === 1 ? "" : "s"} from ${where} (${order}, ${f.win.brief}${f.envText}).`;
   if (page.nextCursor) {
-    writeListTip(this, `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query)}`);
+    writeListTip(
+      this,
+      `${shown} More available; next page:\n  ${nextPageCommand(where, flags, userQuery, f.argv)}`,
+    );
   } else {
     writeListTip(this, `${shown} End of results.`);
   }

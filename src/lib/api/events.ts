@@ -3,6 +3,7 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import type { FetchedPage } from "../http/paginate.ts";
+import { type Window, windowQuery } from "../time-window.ts";
 
 const Frame = v.looseObject({
   filename: v.optional(v.nullable(v.string())),
@@ -68,14 +69,22 @@ export async function listIssueEventsPage(
   ctx: TrackerContext,
   org: string,
   issueId: string,
-  q: { query?: string; period?: string; full: boolean; size: number; cursor?: string },
+  q: {
+    query?: string;
+    period?: Window;
+    environments?: readonly string[];
+    full: boolean;
+    size: number;
+    cursor?: string;
+  },
 ): Promise<FetchedPage<ApiEvent>> {
   const res = await apiRequestDeferred(ctx, {
     path: `/api/0/organizations/${encodeURIComponent(org)}/issues/${encodeURIComponent(issueId)}/events/`,
     host: { org },
     query: {
       query: q.query,
-      statsPeriod: q.period,
+      ...(q.period === undefined ? {} : windowQuery(q.period)),
+      environment: q.environments && q.environments.length > 0 ? q.environments : undefined,
       full: q.full ? "true" : undefined,
       per_page: q.size,
       cursor: q.cursor,

@@ -7,6 +7,7 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
+import { type Window, windowQuery } from "../time-window.ts";
 
 /** Datasets `tracker query` offers (the published ones a person reads). */
 export const QUERY_DATASETS = ["errors", "spans", "logs"] as const;
@@ -42,7 +43,7 @@ export interface QueryEventsOptions {
   projects: readonly string[];
   query?: string;
   sort?: string;
-  period: string;
+  period: Window;
   limit: number;
   cursor?: string;
 }
@@ -66,7 +67,7 @@ export async function queryEvents(ctx: TrackerContext, opts: QueryEventsOptions)
         query: opts.query || undefined,
         sort: opts.sort,
         per_page: size,
-        statsPeriod: opts.period,
+        ...windowQuery(opts.period),
         cursor,
       },
       schema: TableResponse,
@@ -126,7 +127,7 @@ export interface TimeseriesOptions {
   projects: readonly string[];
   query?: string;
   sort?: string;
-  period: string;
+  period: Window;
   /** Bucket size in seconds (the published form). */
   intervalSeconds: number;
 }
@@ -148,7 +149,7 @@ export async function queryTimeseries(
       sort: grouped ? opts.sort : undefined,
       project: [...opts.projects],
       query: opts.query || undefined,
-      statsPeriod: opts.period,
+      ...windowQuery(opts.period),
       interval: opts.intervalSeconds,
     },
     schema: TimeseriesResponse,

@@ -5,6 +5,7 @@ import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { ActivityField } from "./activity.ts";
 import type { FetchedPage } from "../http/paginate.ts";
 import { parseServiceUrl } from "../resolve/url.ts";
+import { type Window, windowQuery } from "../time-window.ts";
 
 const IssueProject = v.object({
   id: v.optional(v.string()),
@@ -102,7 +103,10 @@ export interface IssueSearch {
   projects: readonly string[];
   query?: string;
   sort: string;
-  period: string;
+  /** A relative period, or an absolute start/end (time-window.ts). */
+  period: Window;
+  /** Sent as repeated `environment=` (API.md §22.2). */
+  environments?: readonly string[];
   limit: number;
   cursor?: string;
 }
@@ -129,7 +133,8 @@ export async function searchIssuesPage(ctx: TrackerContext, s: IssueSearch): Pro
       // Omitting `query` makes the server filter is:unresolved; pass the user's text through as is.
       query: s.query,
       sort: s.sort,
-      statsPeriod: s.period,
+      ...windowQuery(s.period),
+      environment: s.environments && s.environments.length > 0 ? s.environments : undefined,
       limit: Math.min(100, s.limit),
       cursor: s.cursor,
       collapse: ["stats", "lifetime"],

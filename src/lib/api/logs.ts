@@ -8,6 +8,7 @@ import { ApiError } from "../errors.ts";
 import { apiRequestDeferred } from "../http/client.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
 import { refuseDeep, validateBody } from "../http/validate.ts";
+import { type Window, windowQuery } from "../time-window.ts";
 
 /** Columns of a listing (≤ 20 per request; `sort` must name one of them). */
 export const LOG_LIST_FIELDS = [
@@ -85,7 +86,7 @@ export interface LogQuery {
   query?: string;
   /** An events `sort` value: `-timestamp` (newest first) or `timestamp`. */
   sort: "-timestamp" | "timestamp";
-  period: string;
+  period: Window;
   fields?: readonly string[];
   /** Retry 5xx/connection errors inside the request (default true; follow polls retry themselves). */
   retry?: boolean;
@@ -103,7 +104,7 @@ async function askLogs(ctx: TrackerContext, q: LogQuery, size: number, cursor: s
       query: q.query?.trim() ? q.query.trim() : undefined,
       sort: q.sort,
       per_page: size,
-      statsPeriod: q.period,
+      ...windowQuery(q.period),
       cursor,
     },
     schema: v.unknown(),

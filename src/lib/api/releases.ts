@@ -134,6 +134,8 @@ export interface ListReleasesOptions {
   query?: string;
   sort: ReleaseSort;
   cursor?: string;
+  /** Sent as repeated `environment=` (API.md §22.2). */
+  environments?: readonly string[];
 }
 
 /**
@@ -154,6 +156,7 @@ export async function listReleases(ctx: TrackerContext, opts: ListReleasesOption
       query: {
         project: opts.projectId,
         query: opts.query,
+        environment: opts.environments && opts.environments.length > 0 ? opts.environments : undefined,
         per_page: size,
         cursor,
         ...(byProject ? {} : { sort: opts.sort, health: 1, flatten: sessions ? 1 : undefined }),

@@ -9,6 +9,7 @@ import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { isSearchQueryError } from "../http/errors.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
 import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
+import { type Window, windowQuery } from "../time-window.ts";
 
 /** Most spans asked for in one trace (the reference's value). */
 export const TRACE_VIEW_SPAN_LIMIT = 10_000;
@@ -72,7 +73,7 @@ export interface ListTracesOptions {
   sort: "date" | "duration";
   query?: string;
   /** Activity window (`7d` unless given). */
-  period?: string;
+  period?: Window;
   cursor?: string;
 }
 
@@ -101,7 +102,7 @@ export async function listTraces(
         query: query === "" ? undefined : query,
         sort: d.sort[opts.sort],
         per_page: size,
-        statsPeriod: opts.period ?? TRACE_LIST_PERIOD,
+        ...windowQuery(opts.period ?? TRACE_LIST_PERIOD),
         cursor,
       },
       schema: EventsResponse,

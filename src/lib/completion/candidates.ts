@@ -11,6 +11,7 @@ import { cachedTargets } from "../db/project-cache.ts";
 import { cachedOrgSlugs } from "../db/regions.ts";
 import { globalFlags } from "../flags.ts";
 import { SLUG_RE } from "../resolve/url.ts";
+import { fieldCandidates } from "./fields.ts";
 import { SHELLS } from "./scripts.ts";
 
 type Target = RouteMap<TrackerContext> | Command<TrackerContext>;
@@ -92,7 +93,10 @@ export function completionCandidates(
   const prev = done[done.length - 1];
   const spec = prev === undefined ? undefined : flagOf(prev, params, flags);
   if (spec?.kind === "enum" && spec.values) return spec.values.filter(starts);
-  if (spec && spec.kind !== "boolean") return [];
+  if (spec && spec.kind !== "boolean") {
+    const name = prev?.startsWith("--") ? camel(prev.slice(2)) : params.aliases?.[prev?.slice(1) ?? ""];
+    return fieldCandidates(ctx, path, done, name, partial) ?? [];
+  }
   if (partial.startsWith("-")) {
     // The global flags are hidden from each command's help (shown once under GLOBAL FLAGS) but complete.
     return Object.entries(flags)

@@ -65,6 +65,8 @@ export const TABLES: readonly TableDef[] = [
       col("org", "TEXT"),
       col("project", "TEXT"),
       col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+      // JSON array of the default environments (`defaults set --environment`), or NULL.
+      col("environments", "TEXT"),
     ],
   },
   {
@@ -101,6 +103,19 @@ export const TABLES: readonly TableDef[] = [
       col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
     ],
     constraints: ["PRIMARY KEY (base_url, org, project)"],
+  },
+  {
+    // Query fields and tags per organization and dataset, as `attribute list` last saw them
+    // (completion of `query -F` and `--fields` reads them without a request).
+    name: "attribute_keys",
+    columns: [
+      col("base_url", "TEXT NOT NULL"),
+      col("org", "TEXT NOT NULL"),
+      col("dataset", "TEXT NOT NULL"),
+      col("keys_json", "TEXT NOT NULL"),
+      col("updated_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+    constraints: ["PRIMARY KEY (base_url, org, dataset)"],
   },
   {
     name: "issue_refs",

@@ -11,6 +11,7 @@ import { parseTarget, resolveOrg, resolveOrgProject } from "../resolve/target.ts
 import type { Target } from "./change.ts";
 import { QUERY_CHANGE_MAX } from "./change-limit.ts";
 import { canPrompt } from "../automation.ts";
+import { resolveWindow } from "../time-window.ts";
 
 /** Options of a query-wide change. */
 export interface QueryScope {
@@ -49,13 +50,15 @@ async function searchScope(ctx: TrackerContext, s: QueryScope): Promise<{ org: s
 export async function matchingIssues(ctx: TrackerContext, s: QueryScope): Promise<QueryMatches> {
   const { org, projects } = await searchScope(ctx, s);
   let hits: number | undefined;
+  const { window } = resolveWindow({ period: s.period }, s.period, ctx.now());
   const page = await fetchLimited(s.limit, undefined, async (size, cursor) => {
     const p = await searchIssuesPage(ctx, {
       org,
       projects,
       query: s.query,
       sort: "date",
-      period: s.period,
+      // An absolute --period is read once here, against now (time-window.ts).
+      period: window,
       limit: size,
       cursor,
     });

@@ -79,3 +79,23 @@ export function one(cmd: string[], args: string[] = []): Invocation[] {
 export const forced = (a: ToolArgs) => a.force === true;
 
 export const LIST_FLAGS = { query: "--query", limit: "--limit", cursor: "--cursor" };
+
+/** The window and environment arguments of the list tools (explained once in the instructions). */
+export const WINDOW_PROPS = { period: str(), start: str(), end: str(), environment: { type: "array" } };
+/** The environment argument alone (release_list). */
+export const ENV_PROP = { environment: WINDOW_PROPS.environment };
+
+/**
+ * `--period=…`, `--start=…`, `--end=…` and one `--environment=…` per name, for the arguments that
+ * are set (with `=`, so a relative `-2h` is never read as a flag).
+ */
+export function windowArgs(args: ToolArgs): string[] {
+  const out: string[] = [];
+  for (const key of ["period", "start", "end"] as const) {
+    const v = args[key];
+    if (typeof v === "string" && v !== "") out.push(`--${key}=${v}`);
+  }
+  const envs = Array.isArray(args.environment) ? (args.environment as unknown[]) : [];
+  for (const e of envs) out.push(`--environment=${String(e)}`);
+  return out;
+}

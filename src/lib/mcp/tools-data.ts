@@ -3,7 +3,20 @@
  * "my plate" status. Each runs its CLI command in-process like the issue tools; descriptions stay terse (the
  * whole tools/list answer is kept under 10 KB).
  */
-import { int, LIST_FLAGS, one, opt, pos, schema, str, type ToolArgs, type ToolSpec } from "./tool-kit.ts";
+import {
+  ENV_PROP,
+  int,
+  LIST_FLAGS,
+  one,
+  opt,
+  pos,
+  schema,
+  str,
+  type ToolArgs,
+  type ToolSpec,
+  WINDOW_PROPS,
+  windowArgs,
+} from "./tool-kit.ts";
 
 const strings = { type: "array", items: { type: "string" } };
 
@@ -22,7 +35,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
       target: str(),
       query: str("e.g. severity:error"),
       limit: int(1, 1000),
-      period: str(),
+      ...WINDOW_PROPS,
       trace: str(),
       sort: { enum: ["newest", "oldest"] },
       cursor: str(),
@@ -35,11 +48,11 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
           ...opt(a, {
             query: "--query",
             limit: "--limit",
-            period: "--period",
             trace: "--trace",
             sort: "--sort",
             cursor: "--cursor",
           }),
+          ...windowArgs(a),
         ],
         pos(a.target),
       ),
@@ -53,7 +66,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
       query: str(),
       sort: { enum: ["newest", "duration"] },
       limit: int(1, 1000),
-      period: str(),
+      ...WINDOW_PROPS,
       trace: str(),
       cursor: str(),
     }),
@@ -66,10 +79,10 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
             query: "--query",
             sort: "--sort",
             limit: "--limit",
-            period: "--period",
             trace: "--trace",
             cursor: "--cursor",
           }),
+          ...windowArgs(a),
         ],
         pos(a.target),
       ),
@@ -86,7 +99,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
         query: str(),
         sort: str(),
         limit: int(1, 100),
-        period: str(),
+        ...WINDOW_PROPS,
         interval: str("series bucket, e.g. 1h"),
         cursor: str(),
       },
@@ -99,13 +112,8 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
           "--dataset",
           String(a.dataset),
           ...fieldFlags(a),
-          ...opt(a, {
-            query: "--query",
-            limit: "--limit",
-            period: "--period",
-            interval: "--interval",
-            cursor: "--cursor",
-          }),
+          ...opt(a, { query: "--query", limit: "--limit", interval: "--interval", cursor: "--cursor" }),
+          ...windowArgs(a),
           ...(typeof a.sort === "string" ? [`--sort=${a.sort}`] : []),
         ],
         pos(a.target),
@@ -127,9 +135,32 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
       query: str(),
       limit: int(1, 1000),
       sort: { enum: ["date", "sessions", "users", "crash_free_sessions"] },
+      ...ENV_PROP,
       cursor: str(),
     }),
-    run: (a) => one(["release", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" })], pos(a.target)),
+    run: (a) =>
+      one(["release", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" }), ...windowArgs(a)], pos(a.target)),
+  },
+  {
+    name: "attribute_list",
+    title: "List query fields",
+    description: "Fields and tags a query can use, with types.",
+    inputSchema: schema(
+      {
+        target: str(),
+        dataset: { enum: ["spans", "logs", "errors"] },
+        query: str("name contains"),
+        limit: int(1, 1000),
+        ...WINDOW_PROPS,
+        cursor: str(),
+      },
+      ["dataset"],
+    ),
+    run: (a) =>
+      one(
+        ["attribute", "list", "--dataset", String(a.dataset), ...opt(a, LIST_FLAGS), ...windowArgs(a)],
+        pos(a.target),
+      ),
   },
   {
     name: "release_view",

@@ -20,6 +20,8 @@ import {
   str,
   type ToolArgs,
   type ToolSpec,
+  WINDOW_PROPS,
+  windowArgs,
 } from "./tool-kit.ts";
 import { DATA_TOOLS } from "./tools-data.ts";
 import { INCIDENT_TOOLS } from "./tools-incidents.ts";
@@ -37,11 +39,11 @@ const CORE_TOOLS: readonly ToolSpec[] = [
       query: str("e.g. is:unresolved level:error"),
       limit: int(1, 1000),
       sort: { enum: ["date", "new", "freq", "user"] },
-      period: str("e.g. 24h, 14d"),
+      ...WINDOW_PROPS,
       cursor: str(),
     }),
     run: (a) =>
-      one(["issue", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort", period: "--period" })], pos(a.target)),
+      one(["issue", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" }), ...windowArgs(a)], pos(a.target)),
   },
   {
     name: "issue_view",
@@ -55,12 +57,12 @@ const CORE_TOOLS: readonly ToolSpec[] = [
     title: "List an issue's events",
     description: "Events of an issue, newest first.",
     inputSchema: schema(
-      { issue: str(), query: str(), limit: int(1, 1000), period: str(), cursor: str(), full: bool },
+      { issue: str(), query: str(), limit: int(1, 1000), ...WINDOW_PROPS, cursor: str(), full: bool },
       ["issue"],
     ),
     run: (a) =>
       one(
-        ["issue", "events", ...opt(a, { ...LIST_FLAGS, period: "--period", full: "--full" })],
+        ["issue", "events", ...opt(a, { ...LIST_FLAGS, full: "--full" }), ...windowArgs(a)],
         [String(a.issue)],
       ),
   },
@@ -96,9 +98,11 @@ const CORE_TOOLS: readonly ToolSpec[] = [
       query: str(),
       limit: int(1, 1000),
       sort: { enum: ["date", "duration"] },
+      ...WINDOW_PROPS,
       cursor: str(),
     }),
-    run: (a) => one(["trace", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" })], pos(a.target)),
+    run: (a) =>
+      one(["trace", "list", ...opt(a, { ...LIST_FLAGS, sort: "--sort" }), ...windowArgs(a)], pos(a.target)),
   },
   {
     name: "trace_view",

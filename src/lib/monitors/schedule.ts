@@ -3,6 +3,7 @@
  * interval `<n> <unit>`, minutes, a time zone. Each throws ValidationError naming what is allowed.
  */
 import { ValidationError } from "../errors.ts";
+import { parseDuration } from "../time-window.ts";
 
 /** Interval units Sentry accepts in `monitor_config.schedule`. */
 export const INTERVAL_UNITS = ["minute", "hour", "day", "week", "month", "year"] as const;
@@ -90,14 +91,23 @@ export function parseCrontab(raw: string): string {
   return text;
 }
 
-/** Parses `--interval '<n> <unit>'` (unit singular or plural: `10 minutes`, `1 hour`). */
+const SHORT_UNITS: Record<string, IntervalUnit> = { m: "minute", h: "hour", d: "day", w: "week" };
+
+/**
+ * Parses `--interval`: the one duration grammar (`10m`, `1h`, `1d`, `1w`; time-window.ts) or its
+ * spelled-out alias `'<n> <unit>'` (singular or plural: `10 minutes`, `1 month`).
+ */
 export function parseInterval(raw: string): Interval {
+  if (/^\s*\d+[smhdw]\s*$/.test(raw)) {
+    const d = parseDuration(raw, "interval", { minMs: 60_000 });
+    return { value: d.value, unit: SHORT_UNITS[d.unit] as IntervalUnit };
+  }
   const m = /^\s*(\d{1,6})\s*([a-z]+?)s?\s*$/i.exec(raw);
   const unit = m?.[2]?.toLowerCase() as IntervalUnit | undefined;
   const value = Number(m?.[1]);
   if (!m || !unit || !INTERVAL_UNITS.includes(unit) || value < 1) {
     throw new ValidationError(
-      `--interval must be '<number> <unit>' with unit ${INTERVAL_UNITS.join(", ")} (e.g. '10 minutes'), got '${raw}'.`,
+      `--interval must be a duration (10m, 2h, 1d, 1w) or '<number> <unit>' with unit ${INTERVAL_UNITS.join(", ")} (e.g. '10 minutes'), got '${raw}'.`,
       "interval",
     );
   }

@@ -43,7 +43,7 @@ type Result = { isError?: boolean; content: { type: string; text: string }[] };
 const textOf = (r: unknown) => ((r as Result).content[0] as { text: string }).text;
 
 describe("tracker mcp with the official SDK client", () => {
-  test("instructions, and every tool annotated (reads read-only and idempotent) within 10 KB", async () => {
+  test("instructions, and every tool annotated (reads read-only and idempotent) within 10 KB (issue 34)", async () => {
     const client = await connect(["--allow-writes"]);
     expect(client.getInstructions()).toContain("tracker's commands as tools");
     const { tools } = await client.listTools();

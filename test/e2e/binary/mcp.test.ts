@@ -58,7 +58,7 @@ describe("tracker mcp over stdio", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("tools/list stays under 10 KB and offers no write tool by default", async () => {
+  test("tools/list stays under 10 KB (issue 34) and offers no write tool by default", async () => {
     const s = await session();
     const list = await s.request("tools/list");
     const size = Buffer.byteLength(JSON.stringify(list.result));
@@ -81,6 +81,7 @@ describe("tracker mcp over stdio", () => {
       "query",
       "issue_tags",
       "release_list",
+      "attribute_list",
       "release_view",
       "status",
       "issue_activity",

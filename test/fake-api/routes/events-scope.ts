@@ -5,6 +5,7 @@
  */
 import { detail } from "../http.ts";
 import type { FakeRequest, SeedOrg } from "../types.ts";
+import { absoluteWindow } from "./window.ts";
 
 /** Milliseconds per period unit. */
 export const PERIOD_MS: Record<string, number> = {
@@ -23,6 +24,8 @@ export function eventsScope(
   const rawPeriod = req.query.get("statsPeriod");
   const pm = rawPeriod === null ? null : /^(\d+)([smhdw])$/.exec(rawPeriod);
   if (rawPeriod !== null && !pm) return detail(400, `Invalid date range: statsPeriod=${rawPeriod}`);
+  const range = absoluteWindow(req);
+  if (range instanceof Response) return range;
   const windowMs = pm ? Number(pm[1]) * (PERIOD_MS[pm[2] as string] as number) : 14 * 86_400_000;
   const projectParams = req.query.getAll("project");
   if (projectParams.some((p) => !/^-?\d+$/.test(p)))

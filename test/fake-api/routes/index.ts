@@ -1,5 +1,6 @@
 /** Every route module of the fake API. Each module owns its routes and its part of the state. */
 import type { Route } from "../types.ts";
+import { attributeRoutes } from "./attributes.ts";
 import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
 import { chunkRoutes } from "./chunks.ts";
@@ -35,4 +36,5 @@ export const allRoutes: Route[] = [
   ...releaseRoutes,
   ...replayRoutes,
   ...traceItemRoutes,
+  ...attributeRoutes,
 ];

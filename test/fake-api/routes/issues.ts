@@ -7,6 +7,7 @@ import type { FakeRequest, FakeState, Route, SeedOrg, SeedProject } from "../typ
 import { FAKE_NOW_MS } from "../clock.ts";
 import { canSeeOrg, findOrg } from "./orgs.ts";
 import { activityOf, firstReleaseOf } from "./incidents.ts";
+import { absoluteWindow } from "./window.ts";
 
 /** The fake server's "now": seeds are placed relative to it (matches the test context clock). */
 export const ISSUES_NOW_MS = FAKE_NOW_MS;
@@ -388,12 +389,21 @@ export function listIssues(req: FakeRequest): Response {
     if (!m) return detail(400, "Invalid statsPeriod. Expected a value like 24h, 14d or 2w.");
     since = ISSUES_NOW_MS - Number(m[1]) * (PERIOD_MS[m[2] as string] as number);
   }
+  const range = absoluteWindow(req);
+  if (range instanceof Response) return range;
+  const inRange = (x: FakeIssue) => !range || (x.lastSeen >= range.startMs && x.firstSeen <= range.endMs);
+  // `environment` is a repeated parameter (API.md §22.2).
+  const envs = req.query.getAll("environment");
+  const inEnv = (x: FakeIssue) => envs.length === 0 || envs.includes(x.environment);
   const sortName = req.query.get("sort") ?? "date";
   const sort = SORTS[sortName];
   if (!sort) return detail(400, `Invalid sort: ${sortName}`);
   const ids = new Set(projects.map((p) => p.id));
   const items = issueStore(req.state)
-    .issues.filter((x) => ids.has(x.projectId) && x.lastSeen >= since && filters.every((f) => f(x)))
+    .issues.filter(
+      (x) =>
+        ids.has(x.projectId) && x.lastSeen >= since && inRange(x) && inEnv(x) && filters.every((f) => f(x)),
+    )
     .sort((a, b) => sort(a, b) || Number(b.id) - Number(a.id))
     .map((x) => issueJson(req.state, x));
   const res = paginate(req, items, { sizeParam: "limit", defaultSize: 100 });
