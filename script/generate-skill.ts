@@ -144,8 +144,9 @@ const PREREQUISITES = `## Setup
 Install: \`curl -fsSL https://github.com/tracker-cli/tracker/releases/latest/download/install.sh | sh\`
 (or \`brew install ${BREW_FORMULA}\`, \`npm install -g ${NPM_PACKAGE}\`). Log in once with \`tracker auth login\`
 (device flow) or \`tracker auth login --token\` (token on stdin); in CI set \`TRACKER_AUTH_TOKEN\` (wins over
-\`TRACKER_TOKEN\` and stored logins; never commit or print it). Scopes: \`org:read\`, \`project:read\`,
-\`event:read\`, \`event:write\` (changing issues, AI analysis); a 403 (exit 30) names them. Self-hosted:
+\`TRACKER_TOKEN\` and stored logins; never commit or print it). Login asks for \`org:read project:read
+project:releases event:read event:write\`; \`auth login --read-only\` for a token that cannot change anything;
+a 403 (exit 30) names the scope the endpoint needs and the token's. Self-hosted:
 \`TRACKER_URL\` (OAuth also needs \`TRACKER_CLIENT_ID\`). \`tracker auth status\` shows where everything comes from.`;
 
 const AUTH = `## Targets and issues

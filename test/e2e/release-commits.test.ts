@@ -216,7 +216,7 @@ describe("set-commits --local", () => {
     );
     expect(dry.exitCode).toBe(0);
     const doc = JSON.parse(dry.stdout);
-    expect(doc.request).toMatchObject({
+    expect(doc.requests[0]).toMatchObject({
       method: "PUT",
       path: "/api/0/organizations/acme/releases/web%402.3.0/",
     });

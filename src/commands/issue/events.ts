@@ -85,12 +85,7 @@ export default async function issueEvents(
     `Events of ${issue.shortId} (${org}). One event: tracker event view ${quoteWord(`${org}/${issue.project.slug}`)}/<event-id>`,
   );
   if (page.nextCursor) {
-    const again = [
-      "tracker issue events",
-      ...[`${org}/${issue.shortId}`, ...f.argv].map(quoteWord),
-      "-c",
-      "last",
-    ];
+    const again = ["tracker issue events", quoteWord(`${org}/${issue.shortId}`), ...f.argv, "-c", "last"];
     writeListTip(this, `More events: ${again.join(" ")}`);
   }
 }

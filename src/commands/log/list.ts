@@ -20,7 +20,7 @@ const COMMAND = "tracker log list";
 function nextPageCommand(label: string, flags: LogListFlags, filters: readonly string[]): string {
   const parts = [COMMAND, label.includes(",") ? "" : quoteWord(label)];
   if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  parts.push(...filters.map(quoteWord));
+  parts.push(...filters);
   if (flags.query?.trim()) parts.push("-q", quoteWord(flags.query.trim()));
   if (flags.trace) parts.push("--trace", quoteWord(flags.trace.trim()));
   if (flags.limit !== undefined) parts.push("-n", String(flags.limit));

@@ -36,7 +36,7 @@ function nextPageCommand(
 ): string {
   const parts = ["tracker", "span", "list", quoteWord(target)];
   if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  parts.push(...filters.map(quoteWord));
+  parts.push(...filters);
   if (query !== undefined) parts.push("-q", quoteWord(query));
   if (flags.trace) parts.push("--trace", quoteWord(flags.trace));
   if (flags.limit !== SPAN_LIMIT.fallback) parts.push("-n", String(flags.limit));

@@ -45,7 +45,7 @@ export function nextPageCommand(
 ): string {
   const parts = ["tracker", "trace", "list", quoteWord(target)];
   if (flags.sort !== "date") parts.push("-s", flags.sort);
-  parts.push(...filters.map(quoteWord));
+  parts.push(...filters);
   if (query !== undefined) parts.push("-q", quoteWord(query));
   if (flags.limit !== TRACE_LIMIT.fallback) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");

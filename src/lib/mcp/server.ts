@@ -36,7 +36,8 @@ export const INSTRUCTIONS = [
   "Targets: org/project, org/ (whole org) or project; omitted: the server's pinned target, env, defaults or DSN.",
   'Every tool also takes fields (array of dot paths to keep, e.g. ["shortId","project.slug"]), maxChars (integer 200-1000000; default 25000) and format ("json"|"md"; md is compact markdown for reading).',
   "Lists return {data, hasMore, nextCursor?}; pass nextCursor as cursor for the next page.",
-  "List tools take period (24h, 30m, or a window 2026-11-20T14:00..2026-11-20T15:30, >=2026-11-20; UTC) or start/end (ISO 8601 or -2h), and environment (array of names). attribute_list names the fields a query can use.",
+  "query is Sentry search syntax (is:unresolved level:error; logs: severity:error); the query tool's select names fields and aggregates (transaction, count(), p95(span.duration)) and interval (1h) asks for time series; attribute_list's query matches names containing it.",
+  "List tools take period (24h, 30m, or a window 2026-11-20T14:00..2026-11-20T15:30, >=2026-11-20; UTC) or start/end (ISO 8601 or -2h), and environment (array of names); limit is 1-1000 (query and status: 1-100). attribute_list names the fields a query can use.",
   "Failures are results with isError and {error: {class, reason, code, message, hint}}; code is tracker's exit code (10-13 auth, 21-23 input, 30-31 service/network, 40-43 AI analysis).",
 ].join("\n");
 

@@ -33,7 +33,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
     description: "Logs of a target, newest first.",
     inputSchema: schema({
       target: str(),
-      query: str("e.g. severity:error"),
+      query: str(),
       limit: int(1, 1000),
       ...WINDOW_PROPS,
       trace: str(),
@@ -95,12 +95,12 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
       {
         target: str(),
         dataset: { enum: ["errors", "spans", "logs"] },
-        select: { ...strings, description: "e.g. count(), p95(span.duration)" },
+        select: strings,
         query: str(),
         sort: str(),
         limit: int(1, 100),
         ...WINDOW_PROPS,
-        interval: str("series bucket, e.g. 1h"),
+        interval: str(),
         cursor: str(),
       },
       ["dataset", "select"],
@@ -149,7 +149,7 @@ export const DATA_TOOLS: readonly ToolSpec[] = [
       {
         target: str(),
         dataset: { enum: ["spans", "logs", "errors"] },
-        query: str("name contains"),
+        query: str(),
         limit: int(1, 1000),
         ...WINDOW_PROPS,
         cursor: str(),

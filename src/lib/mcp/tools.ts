@@ -33,10 +33,10 @@ const CORE_TOOLS: readonly ToolSpec[] = [
   {
     name: "issue_list",
     title: "List issues",
-    description: "List issues of a target (org/project, org/ or project).",
+    description: "Issues of a target.",
     inputSchema: schema({
       target: str(),
-      query: str("e.g. is:unresolved level:error"),
+      query: str(),
       limit: int(1, 1000),
       sort: { enum: ["date", "new", "freq", "user"] },
       ...WINDOW_PROPS,
@@ -76,7 +76,7 @@ const CORE_TOOLS: readonly ToolSpec[] = [
   {
     name: "issue_explain",
     title: "Explain an issue (AI)",
-    description: "AI root-cause analysis of an issue (reuses a finished one).",
+    description: "AI root-cause analysis (reuses a finished one).",
     inputSchema: schema({ issue: str(), force: bool }, ["issue"]),
     writesWhen: forced,
     run: (a) => one(["issue", "explain", ...opt(a, { force: "--force" })], [String(a.issue)]),
@@ -128,7 +128,7 @@ const CORE_TOOLS: readonly ToolSpec[] = [
   {
     name: "resolve_url",
     title: "Open a service URL",
-    description: "Any service URL (issue, event, trace, project, org) to its resource.",
+    description: "A service URL (issue, event, trace, project, org) as its resource.",
     inputSchema: schema({ url: str() }, ["url"]),
     run: (a) => urlInvocation(String(a.url)),
   },
@@ -222,15 +222,25 @@ export function annotationsOf(t: ToolSpec): Record<string, unknown> {
   };
 }
 
+/** Arguments every list tool takes the same way, explained once in the server's instructions. */
+const EXPLAINED_ONCE = new Set(["period", "start", "end", "environment"]);
+
 /**
  * The schema a client is shown: the tool's own arguments. The output arguments every tool takes
- * (fields, maxChars, format) are explained once in the server's instructions instead of in every
- * schema, which keeps `tools/list` under 10 KB; extra properties are not forbidden in the listing
- * (the server still refuses unknown ones with an isError result).
+ * (fields, maxChars, format), the window and environment (`period`, `start`/`end`, `environment`) and the bounds of integers (`limit` is
+ * 1-1000, 1-100 for query and status) are explained once in the server's instructions instead of
+ * in every schema, which keeps `tools/list` under 10 KB; extra properties are not forbidden in the
+ * listing (the server still validates every argument against the whole schema).
  */
 export function listedSchema(schema: ArgSchema): Record<string, unknown> {
   const properties = Object.fromEntries(
-    Object.entries(schema.properties).filter(([k]) => !(k in OUTPUT_PROPS)),
+    Object.entries(schema.properties)
+      .filter(([k]) => !(k in OUTPUT_PROPS) && !EXPLAINED_ONCE.has(k))
+      .map(([k, p]) => {
+        if ((p as { type?: unknown }).type !== "integer") return [k, p];
+        const { minimum: _min, maximum: _max, ...rest } = p as Record<string, unknown>;
+        return [k, rest];
+      }),
   );
   return { type: "object", properties, ...(schema.required ? { required: schema.required } : {}) };
 }

@@ -30,39 +30,44 @@ function validationMessage(fn: () => unknown): string {
 
 describe("parseInterval (log list --follow)", () => {
   const ok: [string, number][] = [
-    ["2", 2_000],
+    ["1s", 1_000],
     ["2s", 2_000],
     [" 30s ", 30_000],
     ["1m", 60_000],
     ["1h", 3_600_000],
-    ["1000ms", 1_000],
-    ["1500ms", 1_500],
     ["60m", 3_600_000],
-    ["3600", 3_600_000],
+    ["3600s", 3_600_000],
   ];
   for (const [raw, ms] of ok)
     test(`${JSON.stringify(raw)} → ${ms} ms`, () => expect(parseInterval(raw)).toBe(ms));
 
-  const bad = [
+  // Not the one duration grammar (a bare number, milliseconds, spaces, fractions): its message.
+  const malformed = [
     "0",
-    "999ms",
     "0s",
-    "2h",
-    "3601",
-    "61m",
+    "2",
+    "3600",
+    "999ms",
+    "1000ms",
     "",
     "s",
     "1.5s",
     "-1s",
     "2 s",
-    "2d",
     "abc",
     "12345678",
   ];
-  for (const raw of bad) {
+  for (const raw of malformed) {
     test(`${JSON.stringify(raw)} is refused`, () =>
       expect(validationMessage(() => parseInterval(raw))).toBe(
-        `--interval must be a duration from 1s to 1h (e.g. 2s, 30s, 1m), got '${raw}'.`,
+        `--interval must be a duration: <n>s, <n>m, <n>h, <n>d or <n>w (e.g. 30s, 5m, 2h, 1d, 1w), got '${raw}'.`,
+      ));
+  }
+  // A duration out of the follow range.
+  for (const raw of ["2h", "61m", "3601s", "2d"]) {
+    test(`${JSON.stringify(raw)} is out of range`, () =>
+      expect(validationMessage(() => parseInterval(raw))).toBe(
+        `--interval must be from 1s to 1h, got '${raw}'.`,
       ));
   }
 });
@@ -89,7 +94,7 @@ describe("parseLogId", () => {
   for (const [raw, shown] of bad) {
     test(`${JSON.stringify(raw)} is refused`, () =>
       expect(validationMessage(() => parseLogId(raw))).toBe(
-        `Invalid log ID '${shown}': expected 32 hexadecimal characters (the ID column of \`tracker log list\` piped or --json).`,
+        `Invalid log ID '${shown}': expected 32 hexadecimal characters (dashes of the UUID form allowed) (the ID column of \`tracker log list\`).`,
       ));
   }
 });
@@ -104,9 +109,9 @@ describe("parseTraceFilter (--trace)", () => {
   for (const [raw, id] of ok)
     test(`${JSON.stringify(raw)} → ${id}`, () => expect(parseTraceFilter(raw)).toBe(id));
 
-  test("a prefix cannot be searched: its own message", () =>
+  test("a prefix cannot be searched: the whole ID is asked for", () =>
     expect(validationMessage(() => parseTraceFilter(" a1b2c3d4 "))).toBe(
-      "--trace needs the full 32-character trace ID, got 'a1b2c3d4'.",
+      "Invalid trace ID 'a1b2c3d4': expected 32 hexadecimal characters (dashes of the UUID form allowed).",
     ));
   for (const raw of ["", "xyz", "a1b2", `${TRACE}00`]) {
     test(`${JSON.stringify(raw)} is not a trace ID`, () =>

@@ -31,6 +31,11 @@ describe("parseInterval (monitor run --interval)", () => {
     ["  5   Minutes  ", { value: 5, unit: "minute" }],
     ["5minutes", { value: 5, unit: "minute" }],
     ["999999 DAYS", { value: 999999, unit: "day" }],
+    // The one duration grammar (time-window.ts) is accepted too.
+    ["10m", { value: 10, unit: "minute" }],
+    ["2h", { value: 2, unit: "hour" }],
+    ["1d", { value: 1, unit: "day" }],
+    ["1w", { value: 1, unit: "week" }],
   ];
   for (const [raw, expected] of ok)
     test(`${JSON.stringify(raw)} → ${expected.value} ${expected.unit}`, () =>
@@ -51,7 +56,7 @@ describe("parseInterval (monitor run --interval)", () => {
   for (const raw of bad) {
     test(`${JSON.stringify(raw)} is refused`, () =>
       expect(validationMessage(() => parseInterval(raw))).toBe(
-        `--interval must be '<number> <unit>' with unit minute, hour, day, week, month, year (e.g. '10 minutes'), got '${raw}'.`,
+        `--interval must be a duration (10m, 2h, 1d, 1w) or '<number> <unit>' with unit minute, hour, day, week, month, year (e.g. '10 minutes'), got '${raw}'.`,
       ));
   }
 });

@@ -1,7 +1,7 @@
 /** Table tests of the pure parsers of `release set-commits`: repository names, --commit, git log. */
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
-import { parseGitLog, repoNameFromUrl } from "../../../src/lib/releases/git.ts";
+import { repoNameFromUrl } from "../../../src/lib/releases/git.ts";
 import { parseCommitSpec } from "../../../src/lib/releases/flags.ts";
 
 describe("repoNameFromUrl (as sentry-cli's VcsUrl)", () => {
@@ -66,59 +66,5 @@ describe("parseCommitSpec", () => {
     "acme/web@a b",
   ])("%s is refused", (raw) => {
     expect(() => parseCommitSpec(raw)).toThrow(ValidationError);
-  });
-});
-
-describe("parseGitLog", () => {
-  const R = "\x1e";
-  const F = "\x00";
-  test.each([
-    ["no output", "", []],
-    [
-      "one commit with added, modified, deleted and type-changed files",
-      `${R}aaa${F}Alice${F}a@x.io${F}2026-01-11T10:00:00+00:00${F}Subject\n\nBody\n${F}\n\nA\tsrc/a.ts\nM\tREADME.md\nD\told.txt\nT\tlink\n`,
-      [
-        {
-          id: "aaa",
-          repository: "acme/web",
-          message: "Subject\n\nBody",
-          author_name: "Alice",
-          author_email: "a@x.io",
-          timestamp: "2026-01-11T10:00:00+00:00",
-          patch_set: [
-            { path: "src/a.ts", type: "A" },
-            { path: "README.md", type: "M" },
-            { path: "old.txt", type: "D" },
-            { path: "link", type: "M" },
-          ],
-        },
-      ],
-    ],
-    [
-      "two commits, the second without files; a path with a tab-free space",
-      `${R}bbb${F}Bob${F}b@x.io${F}2026-01-12T10:00:00+00:00${F}Two${F}\n\nM\tdocs/a b.md\n${R}ccc${F}Carol${F}c@x.io${F}2026-01-13T10:00:00+00:00${F}Empty${F}`,
-      [
-        {
-          id: "bbb",
-          repository: "acme/web",
-          message: "Two",
-          author_name: "Bob",
-          author_email: "b@x.io",
-          timestamp: "2026-01-12T10:00:00+00:00",
-          patch_set: [{ path: "docs/a b.md", type: "M" }],
-        },
-        {
-          id: "ccc",
-          repository: "acme/web",
-          message: "Empty",
-          author_name: "Carol",
-          author_email: "c@x.io",
-          timestamp: "2026-01-13T10:00:00+00:00",
-          patch_set: [],
-        },
-      ],
-    ],
-  ])("%s", (_name, text, commits) => {
-    expect(parseGitLog(text, "acme/web")).toEqual(commits as ReturnType<typeof parseGitLog>);
   });
 });
