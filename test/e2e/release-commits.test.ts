@@ -220,7 +220,7 @@ describe("set-commits --local", () => {
       method: "PUT",
       path: "/api/0/organizations/acme/releases/web%402.3.0/",
     });
-    expect(doc.request.body.commits.map((c: { id: string }) => c.id)).toEqual([shas[3]]);
+    expect(doc.requests[0].body.commits.map((c: { id: string }) => c.id)).toEqual([shas[3]]);
     expect(api.requests.filter((q) => q.method !== "GET")).toEqual([]);
   });
 
