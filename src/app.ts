@@ -37,6 +37,7 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   release: async () => (await import("./commands/release/index.ts")).releaseRoutes,
   monitor: async () => (await import("./commands/monitor/index.ts")).monitorRoutes,
   sourcemap: async () => (await import("./commands/sourcemap/index.ts")).sourcemapRoutes,
+  "debug-files": async () => (await import("./commands/debug-files/index.ts")).debugFilesRoutes,
   status: async () => (await import("./commands/status/index.ts")).statusCommand,
   org: async () => (await import("./commands/org/index.ts")).orgRoutes,
   project: async () => (await import("./commands/project/index.ts")).projectRoutes,
@@ -54,6 +55,7 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   releases: async () => (await import("./commands/release/index.ts")).releaseListCommand,
   sourcemaps: async () => (await import("./commands/sourcemap/index.ts")).sourcemapRoutes,
   explore: async () => (await import("./commands/query/index.ts")).queryCommand,
+  dif: async () => (await import("./commands/debug-files/index.ts")).debugFilesRoutes,
 };
 
 const HIDDEN_ROUTES = new Set([
@@ -65,6 +67,7 @@ const HIDDEN_ROUTES = new Set([
   "__complete",
   "explore",
   "releases",
+  "dif",
 ]);
 
 function rootMap(routes: Record<string, RootTarget>): RouteMap<TrackerContext> {

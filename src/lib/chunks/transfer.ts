@@ -34,13 +34,14 @@ export function batchChunks<T extends Chunk>(
 }
 
 /**
- * Chunks per request: within the server's limits, and small enough that `concurrency` requests fit
- * in MAX_IN_FLIGHT_BYTES (more requests at once beat fewer, larger ones over a slow link).
+ * Bytes per request: within the server's `maxRequestSize`, and small enough that `concurrency`
+ * requests fit in MAX_IN_FLIGHT_BYTES (more requests at once beat fewer, larger ones over a slow
+ * link), but never less than one chunk. Small chunks (small files) share a request up to
+ * `chunksPerRequest`.
  */
-export function chunksPerBatch(options: ChunkUploadOptions): number {
-  const bySize = Math.floor(options.maxRequestSize / options.chunkSize);
-  const byMemory = Math.floor(MAX_IN_FLIGHT_BYTES / (options.concurrency * options.chunkSize));
-  return Math.max(1, Math.min(options.chunksPerRequest, bySize, byMemory));
+export function bytesPerBatch(options: ChunkUploadOptions): number {
+  const byMemory = Math.floor(MAX_IN_FLIGHT_BYTES / options.concurrency);
+  return Math.max(options.chunkSize, Math.min(options.maxRequestSize, byMemory));
 }
 
 /** How sendChunks reads and encodes chunks. */
@@ -65,12 +66,9 @@ export async function sendChunks<T extends Chunk>(
   missing: readonly T[],
   how: SendOptions<T>,
 ): Promise<void> {
-  const batches = batchChunks(missing, chunksPerBatch(options), Math.max(options.maxRequestSize, 1));
-  const requestBytes = Math.min(options.maxRequestSize, chunksPerBatch(options) * options.chunkSize);
-  const parallel = Math.max(
-    1,
-    Math.min(options.concurrency, Math.floor(MAX_IN_FLIGHT_BYTES / Math.max(requestBytes, 1))),
-  );
+  const requestBytes = bytesPerBatch(options);
+  const batches = batchChunks(missing, options.chunksPerRequest, requestBytes);
+  const parallel = Math.max(1, Math.min(options.concurrency, Math.floor(MAX_IN_FLIGHT_BYTES / requestBytes)));
   const gzip = how.gzip && options.compression.includes("gzip");
   let done = 0;
   await mapLimit(batches, parallel, async (batch) => {

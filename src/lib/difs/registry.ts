@@ -4,7 +4,7 @@
  */
 import type { DifReader } from "./types.ts";
 
-const LOADERS: Array<() => Promise<DifReader>> = [];
+const LOADERS: Array<() => Promise<DifReader>> = [async () => (await import("./breakpad.ts")).breakpadReader];
 
 /** Every reader, loaded on first use (the object readers stay out of other commands' startup). */
 export async function readers(): Promise<DifReader[]> {

@@ -3,6 +3,7 @@ import type { Route } from "../types.ts";
 import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
 import { chunkRoutes } from "./chunks.ts";
+import { difRoutes } from "./difs.ts";
 import { exploreRoutes } from "./explore.ts";
 import { issueRoutes } from "./issues.ts";
 import { logRoutes } from "./logs.ts";
@@ -20,6 +21,7 @@ export const allRoutes: Route[] = [
   ...orgRoutes,
   ...issueRoutes,
   ...chunkRoutes,
+  ...difRoutes,
   ...triageRoutes,
   ...autofixRoutes,
   ...exploreRoutes,

@@ -1,0 +1,268 @@
+/**
+ * Uploading debug information files (API.md §21.3 client flow), shared by `debug-files upload`,
+ * `proguard upload` and `dart-symbol-map upload`: each file range is cut into chunks and hashed
+ * while it streams (remembered for unchanged files), one assemble request asks for all of them,
+ * only the chunks it names as missing are sent (each once, gzip when the service offers it), then
+ * one more assemble starts processing; with `wait` it polls until every file is ok or error.
+ */
+import type { TrackerContext } from "../../context.ts";
+import { assembleDifs, type DifAssembleFile, type DifAssembleState } from "../api/difs.ts";
+import { hashFileRange, readFileChunk } from "../chunks/hash.ts";
+import { type ChunkSession, openChunkSession } from "../chunks/session.ts";
+import { sendChunks } from "../chunks/transfer.ts";
+import type { FileChunk } from "../chunks/types.ts";
+import { maxWaitMs, pollWhile } from "../chunks/wait.ts";
+import { mapLimit } from "../concurrency.ts";
+import { ApiError } from "../errors.ts";
+import {
+  rangeKey,
+  readChunkSize,
+  readHashes,
+  type RememberedHash,
+  writeChunkSize,
+  writeHashes,
+} from "./hash-cache.ts";
+
+/** One file (or slice of a file) to upload. */
+export interface DifUploadItem {
+  /** The path shown to the user. */
+  path: string;
+  /** The name the service gets. */
+  name: string;
+  debugId: string | null;
+  format: string;
+  arch: string;
+  features: readonly string[];
+  /** Where the bytes are: a file and a range of it. */
+  source: string;
+  offset: number;
+  size: number;
+}
+
+/** One uploaded file in the report. */
+export interface DifUploadFile {
+  path: string;
+  name: string;
+  format: string;
+  arch: string;
+  debugId: string | null;
+  features: readonly string[];
+  size: number;
+  checksum: string;
+  state: string;
+  detail: string | null;
+  chunks: { total: number; sent: number };
+}
+
+/** What an upload did (the `--json` document of the upload commands). */
+export interface DifUploadReport {
+  org: string;
+  project: string;
+  files: DifUploadFile[];
+  chunks: { total: number; sent: number; skipped: number };
+  /** Every file was on the service already (one assemble request). */
+  unchanged: boolean;
+  /** `wait` ran out before every file was processed. */
+  timedOut: boolean;
+}
+
+/** Options of uploadDifs. */
+export interface DifUploadOptions {
+  wait: boolean;
+  /** Progress lines for a person (stderr): chunk counts, waiting. */
+  progress?: (line: string) => void;
+}
+
+/** Files hashed in parallel (I/O bound; the hasher is native). */
+const HASH_PARALLEL = 4;
+
+const accept = {
+  accepts: (a: readonly string[]) => a.includes("debug_files"),
+  refusal: "The service does not accept debug information files through chunk upload (too old).",
+};
+
+/** An item with its checksum and chunks. */
+export interface Hashed {
+  item: DifUploadItem;
+  checksum: string;
+  chunks: FileChunk[];
+}
+
+/** Hashes each item's range (remembered hashes of unchanged files are reused; new ones remembered). */
+export async function hashItems(
+  ctx: TrackerContext,
+  items: readonly DifUploadItem[],
+  chunkSize: number,
+): Promise<Hashed[]> {
+  const keys = items.map((i) => rangeKey(i.source, i.offset, i.size, chunkSize));
+  const known = readHashes(
+    ctx,
+    keys.filter((k): k is string => k !== undefined),
+  );
+  const fresh = new Map<string, RememberedHash>();
+  const out = await mapLimit(items, HASH_PARALLEL, async (item, i) => {
+    const key = keys[i];
+    const hit = key ? known.get(key) : undefined;
+    if (hit) {
+      let at = item.offset;
+      const chunks = hit.chunks.map((sha1, n) => {
+        const size = hit.sizes[n] ?? 0;
+        const c = { path: item.source, sha1, offset: at, size };
+        at += size;
+        return c;
+      });
+      return { item, checksum: hit.checksum, chunks };
+    }
+    const h = await hashFileRange(item.source, item.offset, item.size, chunkSize);
+    if (key)
+      fresh.set(key, {
+        checksum: h.checksum,
+        chunks: h.chunks.map((c) => c.sha1),
+        sizes: h.chunks.map((c) => c.size),
+      });
+    return { item, checksum: h.checksum, chunks: h.chunks };
+  });
+  writeHashes(ctx, fresh);
+  return out;
+}
+
+/** The difs/assemble body for these files: checksum → name, debug ID (when known), chunk checksums. */
+export function assembleBody(list: readonly Hashed[]): Record<string, DifAssembleFile> {
+  const body: Record<string, DifAssembleFile> = {};
+  for (const h of list)
+    body[h.checksum] = {
+      name: h.item.name,
+      ...(h.item.debugId ? { debug_id: h.item.debugId } : {}),
+      chunks: h.chunks.map((c) => c.sha1),
+    };
+  return body;
+}
+
+function detailText(d: unknown): string | null {
+  return typeof d === "string" ? d : null;
+}
+
+function endpoint(org: string, project: string): string {
+  return `POST /api/0/projects/${org}/${project}/files/difs/assemble/`;
+}
+
+const pendingState = (s: string | undefined) => s === "created" || s === "assembling";
+
+/** Uploads the items the service lacks to `org`/`project`; see the module comment for the flow. */
+export async function uploadDifs(
+  ctx: TrackerContext,
+  org: string,
+  project: string,
+  items: readonly DifUploadItem[],
+  opts: DifUploadOptions,
+): Promise<DifUploadReport> {
+  let session: ChunkSession | undefined;
+  const remembered = readChunkSize(ctx, org);
+  if (remembered === undefined) session = await openChunkSession(ctx, org, accept);
+  let chunkSize = session?.options.chunkSize ?? (remembered as number);
+  let hashed = await hashItems(ctx, items, chunkSize);
+  let states = await assembleDifs(ctx, org, project, assembleBody(hashed));
+  const lacking = () => hashed.filter((h) => (states[h.checksum]?.missingChunks.length ?? 0) > 0);
+  let sent = new Set<string>();
+  if (lacking().length > 0) {
+    session ??= await openChunkSession(ctx, org, accept);
+    if (session.options.chunkSize !== chunkSize) {
+      ctx.log.debug(
+        `debug-files upload: the chunk size changed to ${session.options.chunkSize}; hashing again`,
+      );
+      chunkSize = session.options.chunkSize;
+      hashed = await hashItems(ctx, items, chunkSize);
+      states = await assembleDifs(ctx, org, project, assembleBody(hashed));
+    }
+    const tooLarge = hashed.filter((h) => h.item.size > (session as ChunkSession).options.maxFileSize);
+    if (tooLarge.length > 0)
+      throw new ApiError({
+        status: 200,
+        endpoint: endpoint(org, project),
+        message: `${tooLarge[0]?.item.path} is larger than the service accepts (${session.options.maxFileSize} bytes)`,
+      });
+    const toSend = new Map<string, FileChunk>();
+    for (const h of lacking()) {
+      const missing = new Set(states[h.checksum]?.missingChunks);
+      for (const c of h.chunks) if (missing.has(c.sha1) && !toSend.has(c.sha1)) toSend.set(c.sha1, c);
+    }
+    const chunks = [...toSend.values()];
+    opts.progress?.(`Uploading ${chunks.length} chunk(s)`);
+    await sendChunks(ctx, session.uploadUrl, session.options, chunks, {
+      read: readFileChunk,
+      gzip: true,
+      onSent: (n) => opts.progress?.(`Uploaded ${n}/${chunks.length} chunks`),
+    });
+    sent = new Set(toSend.keys());
+    states = { ...states, ...(await assembleDifs(ctx, org, project, assembleBody(lacking()))) };
+    const still = lacking();
+    if (still.length > 0)
+      throw new ApiError({
+        status: 200,
+        endpoint: endpoint(org, project),
+        message: `The service still lacks chunks of ${still.length} file(s) after the upload`,
+        hint: "Run the same command again: chunks already received are not sent twice.",
+      });
+  }
+  writeChunkSize(ctx, org, chunkSize);
+  let timedOut = false;
+  if (opts.wait && hashed.some((h) => pendingState(states[h.checksum]?.state))) {
+    const cap = maxWaitMs(session?.options.maxWait);
+    states = await pollWhile(
+      ctx,
+      states,
+      async () => ({
+        ...states,
+        ...(await assembleDifs(
+          ctx,
+          org,
+          project,
+          assembleBody(hashed.filter((h) => pendingState(states[h.checksum]?.state))),
+        )),
+      }),
+      (s) => hashed.some((h) => pendingState(s[h.checksum]?.state)),
+      cap,
+      (s, waited) => {
+        states = s;
+        const n = hashed.filter((h) => pendingState(s[h.checksum]?.state)).length;
+        opts.progress?.(
+          `Waiting for the service to process ${n} file(s) (${Math.round(waited / 1000)} s of ${Math.round(cap / 1000)} s)`,
+        );
+      },
+    );
+    timedOut = hashed.some((h) => pendingState(states[h.checksum]?.state));
+  }
+  return report(org, project, hashed, states, sent, timedOut);
+}
+
+function report(
+  org: string,
+  project: string,
+  hashed: readonly Hashed[],
+  states: Record<string, DifAssembleState>,
+  sent: ReadonlySet<string>,
+  timedOut: boolean,
+): DifUploadReport {
+  const all = new Set(hashed.flatMap((h) => h.chunks.map((c) => c.sha1)));
+  const files = hashed.map((h) => ({
+    path: h.item.path,
+    name: h.item.name,
+    format: h.item.format,
+    arch: h.item.arch,
+    debugId: h.item.debugId,
+    features: h.item.features,
+    size: h.item.size,
+    checksum: h.checksum,
+    state: states[h.checksum]?.state ?? "unknown",
+    detail: detailText(states[h.checksum]?.detail),
+    chunks: { total: h.chunks.length, sent: h.chunks.filter((c) => sent.has(c.sha1)).length },
+  }));
+  return {
+    org,
+    project,
+    files,
+    chunks: { total: all.size, sent: sent.size, skipped: all.size - sent.size },
+    unchanged: sent.size === 0 && files.every((f) => f.state === "ok"),
+    timedOut,
+  };
+}
