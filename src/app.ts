@@ -37,6 +37,7 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   release: async () => (await import("./commands/release/index.ts")).releaseRoutes,
   monitor: async () => (await import("./commands/monitor/index.ts")).monitorRoutes,
   sourcemap: async () => (await import("./commands/sourcemap/index.ts")).sourcemapRoutes,
+  proguard: async () => (await import("./commands/proguard/index.ts")).proguardRoutes,
   "debug-files": async () => (await import("./commands/debug-files/index.ts")).debugFilesRoutes,
   status: async () => (await import("./commands/status/index.ts")).statusCommand,
   org: async () => (await import("./commands/org/index.ts")).orgRoutes,

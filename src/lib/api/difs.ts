@@ -86,7 +86,7 @@ export async function listDebugFiles(
   return res.data;
 }
 
-/** `POST …/files/proguard-artifact-releases`: ties an uploaded mapping to a release (409 when it already is). */
+/** `POST …/files/proguard-artifact-releases/`: ties an uploaded mapping to a release (409 when it already is). */
 export async function associateProguardRelease(
   ctx: TrackerContext,
   org: string,
@@ -96,7 +96,7 @@ export async function associateProguardRelease(
 ): Promise<void> {
   await apiRequest(ctx, {
     method: "POST",
-    path: `${proj0(org, project)}/files/proguard-artifact-releases`,
+    path: `${proj0(org, project)}/files/proguard-artifact-releases/`,
     host: { org },
     json: { release_name: release, proguard_uuid: uuid },
     schema: v.unknown(),

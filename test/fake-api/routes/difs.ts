@@ -317,14 +317,14 @@ export const difRoutes: Route[] = [
   },
   {
     method: "POST",
-    pattern: "/api/0/projects/:org/:project/files/proguard-artifact-releases",
+    pattern: "/api/0/projects/:org/:project/files/proguard-artifact-releases/",
     hosts: "region",
     scopes: release,
     handler: proguardReleases,
   },
   {
     method: "GET",
-    pattern: "/api/0/projects/:org/:project/files/proguard-artifact-releases",
+    pattern: "/api/0/projects/:org/:project/files/proguard-artifact-releases/",
     hosts: "region",
     scopes: ["project:read", ...release],
     handler: proguardReleases,
