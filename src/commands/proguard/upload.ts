@@ -52,7 +52,7 @@ export default async function proguardUpload(
   let forced: string | undefined;
   if (flags.uuid !== undefined) {
     forced = normalizeDebugId(flags.uuid);
-    if (!forced || forced.length !== 36)
+    if (forced?.length !== 36)
       throw new ValidationError(`--uuid must be a UUID, got '${flags.uuid}'.`, "uuid");
     if (paths.length !== 1) throw new ValidationError("--uuid needs exactly one mapping file.", "uuid");
   }
