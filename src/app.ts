@@ -38,6 +38,8 @@ const ROOT_ROUTES: Record<string, () => Promise<RootTarget>> = {
   monitor: async () => (await import("./commands/monitor/index.ts")).monitorRoutes,
   sourcemap: async () => (await import("./commands/sourcemap/index.ts")).sourcemapRoutes,
   proguard: async () => (await import("./commands/proguard/index.ts")).proguardRoutes,
+  "dart-symbol-map": async () => (await import("./commands/dart-symbol-map/index.ts")).dartSymbolMapRoutes,
+  "code-mappings": async () => (await import("./commands/code-mappings/index.ts")).codeMappingsRoutes,
   "debug-files": async () => (await import("./commands/debug-files/index.ts")).debugFilesRoutes,
   status: async () => (await import("./commands/status/index.ts")).statusCommand,
   org: async () => (await import("./commands/org/index.ts")).orgRoutes,

@@ -71,15 +71,19 @@ export interface DifUploadOptions {
   wait: boolean;
   /** Progress lines for a person (stderr): chunk counts, waiting. */
   progress?: (line: string) => void;
+  /** The `accept` value the service must list (default `debug_files`). */
+  requires?: string;
 }
 
 /** Files hashed in parallel (I/O bound; the hasher is native). */
 const HASH_PARALLEL = 4;
 
-const accept = {
-  accepts: (a: readonly string[]) => a.includes("debug_files"),
-  refusal: "The service does not accept debug information files through chunk upload (too old).",
-};
+function acceptRule(kind = "debug_files") {
+  return {
+    accepts: (a: readonly string[]) => a.includes(kind),
+    refusal: `The service does not accept ${kind === "debug_files" ? "debug information files" : kind} through chunk upload (too old, or not enabled).`,
+  };
+}
 
 /** An item with its checksum and chunks. */
 export interface Hashed {
@@ -158,14 +162,14 @@ export async function uploadDifs(
 ): Promise<DifUploadReport> {
   let session: ChunkSession | undefined;
   const remembered = readChunkSize(ctx, org);
-  if (remembered === undefined) session = await openChunkSession(ctx, org, accept);
+  if (remembered === undefined) session = await openChunkSession(ctx, org, acceptRule(opts.requires));
   let chunkSize = session?.options.chunkSize ?? (remembered as number);
   let hashed = await hashItems(ctx, items, chunkSize);
   let states = await assembleDifs(ctx, org, project, assembleBody(hashed));
   const lacking = () => hashed.filter((h) => (states[h.checksum]?.missingChunks.length ?? 0) > 0);
   let sent = new Set<string>();
   if (lacking().length > 0) {
-    session ??= await openChunkSession(ctx, org, accept);
+    session ??= await openChunkSession(ctx, org, acceptRule(opts.requires));
     if (session.options.chunkSize !== chunkSize) {
       ctx.log.debug(
         `debug-files upload: the chunk size changed to ${session.options.chunkSize}; hashing again`,
