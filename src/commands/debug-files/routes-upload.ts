@@ -176,8 +176,37 @@ const findCommand = buildCommand<DifFindFlags, string[], TrackerContext>({
   },
 });
 
+const explainCommand = buildCommand<DifExplainFlags, [string, string?], TrackerContext>({
+  loader: () => import("./explain.ts"),
+  parameters: {
+    flags: { ...globalFlags },
+    positional: {
+      kind: "tuple",
+      parameters: [
+        {
+          placeholder: "event-id|issue",
+          brief: "32-hex event ID, or an issue (its latest event)",
+          parse: String,
+        },
+        { placeholder: "org/project", brief: "<org>/<project> of the event", parse: String, optional: true },
+      ],
+    },
+  },
+  docs: {
+    brief: "Explain why an event's native or JVM frames are not symbolicated",
+    fullDescription: describe(
+      `For each unsymbolicated frame of the event, says why: no file with its image's debug ID on the service, one without debug or unwind info, another architecture, a processing error the event carries (native_missing_dsym and kin), or a ProGuard mapping missing; then the command that fixes it. ${TARGET_HELP}\n\n--json prints {"eventId", "org", "project", "release", "images": [{"debugId", "codeFile", "arch", "status", "files"}], "frames": [{"function", "instructionAddr", "package", "debugId", "cause", "detail"}], "errors": [{"type", "detail"}], "fix"}.`,
+      [
+        "tracker debug-files explain 0123456789abcdef0123456789abcdef acme/native",
+        "tracker debug-files explain NATIVE-4Y --json",
+      ],
+    ),
+  },
+});
+
 /** The routes this half of `debug-files` adds. */
 export const debugFilesUploadRoutes = {
   upload: uploadCommand,
   find: findCommand,
+  explain: explainCommand,
 };
