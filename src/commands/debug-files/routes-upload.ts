@@ -176,6 +176,50 @@ const findCommand = buildCommand<DifFindFlags, string[], TrackerContext>({
   },
 });
 
+const bundleJvmCommand = buildCommand<BundleJvmFlags, [string], TrackerContext>({
+  loader: () => import("./bundle-jvm.ts"),
+  parameters: {
+    positional: {
+      kind: "tuple",
+      parameters: [{ placeholder: "dir", brief: "The source root of the JVM project", parse: String }],
+    },
+    flags: {
+      ...globalFlags,
+      debugId: {
+        kind: "parsed",
+        placeholder: "<uuid>",
+        parse: String,
+        brief: "The bundle's debug ID (the app's io.sentry.bundle-ids)",
+      },
+      output: {
+        kind: "parsed",
+        placeholder: "<dir>",
+        parse: String,
+        optional: true,
+        brief: "Where to write <debug-id>.zip (default: .)",
+      },
+      exclude: {
+        kind: "parsed",
+        placeholder: "<glob>",
+        parse: String,
+        variadic: true,
+        optional: true,
+        brief: "Leave out paths matching this glob (repeatable)",
+      },
+      dryRun,
+    },
+  },
+  docs: {
+    brief: "Bundle Java/Kotlin/Scala/Groovy/Clojure sources for source context",
+    fullDescription: describe(
+      'Writes a JVM source bundle (<output>/<debug-id>.zip) of the source files under <dir>: each file\'s URL is ~/<package path>.jvm (the src/<set>/<language>/ prefix removed). Build output and IDE directories are left out. Upload it with `tracker debug-files upload <output>`.\n\n--json prints {"path", "debugId", "files": [{"path", "url"}], "skipped": [{"path", "reason"}], "dryRun"}.',
+      [
+        "tracker debug-files bundle-jvm . --debug-id 6a1ac21b-37d9-4c8e-9f4e-4bd1c1d5b2a1 --output build/sentry",
+      ],
+    ),
+  },
+});
+
 const explainCommand = buildCommand<DifExplainFlags, [string, string?], TrackerContext>({
   loader: () => import("./explain.ts"),
   parameters: {
@@ -208,5 +252,6 @@ const explainCommand = buildCommand<DifExplainFlags, [string, string?], TrackerC
 export const debugFilesUploadRoutes = {
   upload: uploadCommand,
   find: findCommand,
+  "bundle-jvm": bundleJvmCommand,
   explain: explainCommand,
 };
