@@ -3,7 +3,12 @@
  * each chunk and of the whole range) while streaming it: memory stays at one read buffer however
  * large the file is.
  */
+import { open } from "node:fs/promises";
+import { createGzip } from "node:zlib";
 import type { FileChunk } from "./types.ts";
+
+/** Bytes read per call while hashing (one reused buffer per file being hashed). */
+const READ_BYTES = 1024 * 1024;
 
 /** The checksum of a file range and its chunks. */
 export interface HashedRange {
@@ -31,20 +36,26 @@ export async function hashFileRange(
     fill = 0;
     current = new Bun.CryptoHasher("sha1");
   };
-  for await (const piece of Bun.file(path)
-    .slice(offset, offset + size)
-    .stream()) {
-    let at = 0;
-    while (at < piece.length) {
-      const n = Math.min(piece.length - at, chunkSize - fill);
-      const part = piece.subarray(at, at + n);
-      current.update(part);
-      whole.update(part);
-      fill += n;
-      at += n;
-      total += n;
-      if (fill === chunkSize) end();
+  const fh = await open(path, "r");
+  const buf = new Uint8Array(Math.min(READ_BYTES, Math.max(size, 1)));
+  try {
+    while (total < size) {
+      const { bytesRead } = await fh.read(buf, 0, Math.min(buf.length, size - total), offset + total);
+      if (bytesRead === 0) break;
+      let at = 0;
+      while (at < bytesRead) {
+        const n = Math.min(bytesRead - at, chunkSize - fill);
+        const part = buf.subarray(at, at + n);
+        current.update(part);
+        whole.update(part);
+        fill += n;
+        at += n;
+        total += n;
+        if (fill === chunkSize) end();
+      }
     }
+  } finally {
+    await fh.close();
   }
   if (fill > 0 || chunks.length === 0) end();
   return { checksum: whole.digest("hex"), size: total, chunks };
@@ -55,4 +66,44 @@ export async function readFileChunk(c: FileChunk): Promise<Uint8Array> {
   return Bun.file(c.path)
     .slice(c.offset, c.offset + c.size)
     .bytes();
+}
+
+/**
+ * One file chunk, gzipped (level 1) while it is read in READ_BYTES pieces: only the compressed
+ * bytes are held, never the raw chunk (a chunk is 8 MiB; a debug file compresses to a third).
+ */
+export async function readFileChunkGzip(c: FileChunk): Promise<Uint8Array> {
+  const gzip = createGzip({ level: 1 });
+  const out: Buffer[] = [];
+  let outBytes = 0;
+  gzip.on("data", (b: Buffer) => {
+    out.push(b);
+    outBytes += b.length;
+  });
+  const finished = new Promise<void>((resolve, reject) => {
+    gzip.on("end", resolve);
+    gzip.on("error", reject);
+  });
+  const fh = await open(c.path, "r");
+  try {
+    let at = 0;
+    while (at < c.size) {
+      const buf = new Uint8Array(Math.min(READ_BYTES, c.size - at));
+      const { bytesRead } = await fh.read(buf, 0, buf.length, c.offset + at);
+      if (bytesRead === 0) throw new Error(`${c.path} is shorter than when it was hashed`);
+      at += bytesRead;
+      if (!gzip.write(buf.subarray(0, bytesRead))) await new Promise((r) => gzip.once("drain", r));
+    }
+  } finally {
+    await fh.close();
+  }
+  gzip.end();
+  await finished;
+  const joined = new Uint8Array(outBytes);
+  let pos = 0;
+  for (const b of out) {
+    joined.set(b, pos);
+    pos += b.length;
+  }
+  return joined;
 }

@@ -8,7 +8,7 @@
 import { type DifFeature, type DifObject, DifParseError, type DifReader, type FileWindow } from "./types.ts";
 
 /** Bytes read from each end of the file to find the record kinds. */
-const PROBE_BYTES = 256 * 1024;
+const PROBE_BYTES = 64 * 1024;
 
 /** The debug ID of a Breakpad module id: UUID from the first 32 hex digits, age (hex) appended unless 0. */
 export function breakpadDebugId(raw: string): string | null {

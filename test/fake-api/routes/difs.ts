@@ -93,7 +93,10 @@ function detect(bytes: Uint8Array, name: string, clientId?: string): Partial<Fak
     const h = (m[2] as string).toLowerCase();
     const age = Number.parseInt(m[3] || "0", 16);
     const uuid = `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-    const text = new TextDecoder().decode(bytes);
+    // Breakpad writes record kinds in a fixed order: the head and the tail decide the features.
+    const text = new TextDecoder().decode(
+      bytes.length > 131072 ? Buffer.concat([bytes.subarray(0, 65536), bytes.subarray(-65536)]) : bytes,
+    );
     const features = [
       ...(/^(FUNC|PUBLIC) /m.test(text) ? ["symtab"] : []),
       ...(/^FILE /m.test(text) ? ["debug"] : []),
