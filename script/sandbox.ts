@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   const { configureOAuth, TEST_CLIENT_ID } = await import("../test/fake-api/routes/oauth.ts");
   const { setAutofixScenario } = await import("../test/fake-api/routes/autofix.ts");
   const { issueStore, seedMyPlate } = await import("../test/fake-api/routes/issues.ts");
+  const { DEMO_NATIVE_EVENT, seedDifDemo } = await import("../test/fake-api/routes/difs.ts");
   const { USER_TOKEN } = await import("../test/fake-api/seed.ts");
   const { startFakeApi } = await import("../test/fake-api/server.ts");
   let analysis: [string, string][] = [];
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
         analysis = seedAnalysisStates(state, setAutofixScenario, issueStore(state).issues);
         // Issues assigned to the demo user and regressions, for `tracker status`.
         seedMyPlate(state);
+        // A native event with unsymbolicated frames, for `tracker debug-files explain`.
+        seedDifDemo(state);
       },
     });
   } catch (err) {
@@ -147,6 +150,7 @@ async function main(): Promise<void> {
     `  ${run} release list acme/web`,
     `  ${run} monitor list acme`,
     `  ${run} status acme`,
+    `  ${run} debug-files explain ${DEMO_NATIVE_EVENT} acme/mobile-app`,
     "  (or dist/tracker … after `bun run build`)",
     "",
     "The OAuth device flow (approved automatically after two polls):",

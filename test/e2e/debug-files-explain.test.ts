@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { chunkStore } from "../fake-api/routes/chunks.ts";
-import { type FakeDif, difStore } from "../fake-api/routes/difs.ts";
+import { DEMO_NATIVE_EVENT, type FakeDif, difStore, seedDifDemo } from "../fake-api/routes/difs.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { runCli } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
@@ -184,5 +184,18 @@ describe("debug-files explain (real CLI)", () => {
       `tracker debug-files upload <build-output-dir> acme/mobile-app --id ${C} --require-all --wait`,
     );
     difStore(api.state).difs.clear();
+  });
+
+  test("the sandbox's demo event explains itself", async () => {
+    seedDifDemo(api.state);
+    const r = await runCli(["debug-files", "explain", DEMO_NATIVE_EVENT, "acme/mobile-app", "--json"], {
+      api,
+      token: USER_TOKEN,
+    });
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).images.map((i: { cause: string }) => i.cause)).toEqual([
+      "missing_file",
+      "no_debug_info",
+    ]);
   });
 });

@@ -340,3 +340,88 @@ export const difRoutes: Route[] = [
     handler: codeMappingsBulk,
   },
 ];
+
+/** The sandbox's native event: its crashing frames fall in an image the service has no file for. */
+export const DEMO_NATIVE_EVENT = "d1f5d1f5d1f5d1f5d1f5d1f5d1f5d1f5";
+
+/** Demo data for `bun run sandbox`: a native event of acme/mobile-app for `debug-files explain`. */
+export function seedDifDemo(state: FakeState): void {
+  const missing = "aaaaaaaa-0000-4000-8000-000000000001";
+  const unwindOnly = "bbbbbbbb-0000-4000-8000-000000000002";
+  chunkStore(state).events.set(`mobile-app/${DEMO_NATIVE_EVENT}`, {
+    eventID: DEMO_NATIVE_EVENT,
+    platform: "native",
+    dateReceived: "2026-01-15T13:00:00Z",
+    tags: [{ key: "release", value: "mobile@1.0.0" }],
+    entries: [
+      {
+        type: "exception",
+        data: {
+          values: [
+            {
+              stacktrace: {
+                frames: [
+                  {
+                    instructionAddr: "0x2010",
+                    package: "/app/libgame.so",
+                    data: { symbolicator_status: "missing" },
+                  },
+                  {
+                    instructionAddr: "0x1020",
+                    package: "/app/libapp.so",
+                    data: { symbolicator_status: "missing" },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      },
+      {
+        type: "debugmeta",
+        data: {
+          images: [
+            {
+              type: "elf",
+              code_file: "/app/libapp.so",
+              debug_id: missing,
+              arch: "arm64",
+              image_addr: "0x1000",
+              image_size: 4096,
+            },
+            {
+              type: "elf",
+              code_file: "/app/libgame.so",
+              debug_id: unwindOnly,
+              arch: "arm64",
+              image_addr: "0x2000",
+              image_size: 4096,
+            },
+          ],
+        },
+      },
+    ],
+    errors: [
+      {
+        type: "native_missing_dsym",
+        message: "A required debug information file was missing.",
+        data: { image_path: "/app/libapp.so", image_uuid: missing },
+      },
+    ],
+  });
+  const checksum = "b".repeat(40);
+  difStore(state).difs.set(`mobile-app:${checksum}`, {
+    id: "1",
+    project: "mobile-app",
+    checksum,
+    name: "libgame.so",
+    debugId: unwindOnly,
+    codeId: null,
+    cpuName: "arm64",
+    symbolType: "elf",
+    features: ["unwind"],
+    size: 4096,
+    state: "ok",
+    polls: 0,
+  });
+}
