@@ -51,7 +51,11 @@ describe("Breakpad debug IDs", () => {
     };
     for (let i = 0; i < 400; i++) {
       const b = i % 2 === 0 ? bytes.slice(0, rand() % bytes.length) : bytes.slice();
-      if (i % 2 === 1) for (let k = 0; k < 4; k++) b[rand() % b.length] ^= 1 << (rand() % 8);
+      if (i % 2 === 1)
+        for (let k = 0; k < 4; k++) {
+          const at = rand() % b.length;
+          b[at] = (b[at] as number) ^ (1 << (rand() % 8));
+        }
       try {
         const objects = await breakpadReader.read(windowOf(b), "f.sym");
         expect(objects).toHaveLength(1);
