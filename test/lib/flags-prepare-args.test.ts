@@ -163,6 +163,10 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "release",
       "monitor",
       "sourcemap",
+      "proguard",
+      "dart-symbol-map",
+      "code-mappings",
+      "debug-files",
       "status",
       "org",
       "project",
@@ -180,6 +184,7 @@ describe("loadRoutesFor: a run loads only its command word", () => {
       "releases",
       "sourcemaps",
       "explore",
+      "dif",
     ]);
     expect(names(await loadRoutesFor("constructor"))).toEqual(all);
   });
