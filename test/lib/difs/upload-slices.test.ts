@@ -83,8 +83,8 @@ describe("uploadDifs: byte ranges", () => {
       { wait: true },
     );
     expect(report.files.map((f) => [f.arch, f.state, f.size])).toEqual([
-      ["x86_64", "ok", slices[0]?.size],
-      ["arm64", "ok", slices[1]?.size],
+      ["x86_64", "ok", slices[0]?.size as number],
+      ["arm64", "ok", slices[1]?.size as number],
     ]);
     // The service read each slice's debug ID from the bytes it received: the slices arrived alone.
     expect([...difStore(api.state).difs.values()].map((d) => d.debugId)).toEqual(slices.map((s) => s.id));
