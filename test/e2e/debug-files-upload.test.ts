@@ -200,6 +200,8 @@ describe("debug-files upload (real CLI)", () => {
     });
     expect(r.exitCode).toBe(30);
     expect(r.stderr).toContain("still processing when the wait ran out");
+    // Three polls, one "Waiting…" line: a CI log gets one line per 10 s of waiting.
+    expect(r.stderr.match(/Waiting for the service/g)).toHaveLength(1);
     expect(r.stdout).toContain("PROCESSING");
     expect(api.requestsTo(ASSEMBLE)).toHaveLength(5);
   });

@@ -3,7 +3,7 @@ import type { TrackerContext } from "../../context.ts";
 import { planDifUpload } from "../../lib/difs/dry-run.ts";
 import { resolveLocalFile } from "../../lib/difs/local-file.ts";
 import { normalizeDebugId } from "../../lib/difs/select.ts";
-import { type DifUploadItem, uploadDifs } from "../../lib/difs/upload.ts";
+import { type DifUploadItem, uploadDifs, waitLogger } from "../../lib/difs/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
 import { formatDifDryRun, formatDifUpload } from "../../lib/format/difs.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
@@ -71,9 +71,7 @@ export default async function dartSymbolMapUpload(
   const report = await uploadDifs(this, org, project, [item], {
     wait: flags.wait,
     requires: "dartsymbolmap",
-    progress: (line) => {
-      if (line.startsWith("Waiting")) this.log.info(line);
-    },
+    progress: waitLogger(this),
   });
   if (flags.json) writeJson(this, report);
   else writeLines(this, formatDifUpload(report));

@@ -3,7 +3,7 @@ import { canAnimate } from "../../lib/automation.ts";
 import { withFoundDifs, uploadItemOf } from "../../lib/difs/collect.ts";
 import { planDifUpload } from "../../lib/difs/dry-run.ts";
 import { formatsOfTypes, normalizeDebugId, selectDifs } from "../../lib/difs/select.ts";
-import { type DifUploadReport, uploadDifs } from "../../lib/difs/upload.ts";
+import { type DifUploadReport, uploadDifs, waitLogger } from "../../lib/difs/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
 import { formatDifUpload, formatDifDryRun } from "../../lib/format/difs.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
@@ -106,12 +106,10 @@ export default async function debugFilesUpload(
     }
     const animate = canAnimate(this) && this.isStderrTTY && !flags.json;
     const out = this.terminal ?? this.stderr;
+    const log = waitLogger(this);
     const report = await uploadDifs(this, org, project, items, {
       wait: flags.wait,
-      progress: (line) => {
-        if (animate) out.write(`\r${line}\x1b[K`);
-        else if (line.startsWith("Waiting")) this.log.info(line);
-      },
+      progress: (line) => (animate ? out.write(`\r${line}\x1b[K`) : log(line)),
     });
     if (animate) out.write("\r\x1b[K");
     if (flags.json) writeJson(this, { ...report, skipped });

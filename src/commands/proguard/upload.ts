@@ -5,7 +5,7 @@ import { associateProguardRelease } from "../../lib/api/difs.ts";
 import { planDifUpload } from "../../lib/difs/dry-run.ts";
 import { resolveLocalFile } from "../../lib/difs/local-file.ts";
 import { normalizeDebugId } from "../../lib/difs/select.ts";
-import { type DifUploadItem, uploadDifs } from "../../lib/difs/upload.ts";
+import { type DifUploadItem, uploadDifs, waitLogger } from "../../lib/difs/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
 import { formatDifDryRun } from "../../lib/format/difs.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
@@ -103,9 +103,7 @@ export default async function proguardUpload(
   const wait = flags.wait || flags.release !== undefined;
   const report = await uploadDifs(this, org, project, items, {
     wait,
-    progress: (line) => {
-      if (line.startsWith("Waiting")) this.log.info(line);
-    },
+    progress: waitLogger(this),
   });
   if (flags.release && report.files.every((f) => f.state === "ok")) {
     for (const uuid of uuids) {
