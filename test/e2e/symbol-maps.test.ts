@@ -185,4 +185,22 @@ describe("code-mappings upload", () => {
     });
     expect(api.requests).toEqual([]);
   });
+
+  test("without --repo and --default-branch: origin's owner/repo and origin's HEAD branch", async () => {
+    const dir = mappings(1);
+    const git = (...args: string[]) =>
+      Bun.spawnSync(["git", ...args], { cwd: dir, env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null" } });
+    git("init", "-q");
+    git("remote", "add", "origin", "git@github.com:acme/android.git");
+    git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/trunk");
+    const r = await runCli(
+      ["code-mappings", "upload", "mappings.json", "acme/mobile-app", "--dry-run", "--json"],
+      { api, token: USER_TOKEN, cwd: dir },
+    );
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).requests[0].body).toMatchObject({
+      repository: "acme/android",
+      defaultBranch: "trunk",
+    });
+  });
 });
