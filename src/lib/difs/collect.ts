@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { DifUploadItem } from "./upload.ts";
+import type { DifUploadItem } from "./hash-items.ts";
 import { type FoundDif, type WalkNote, walkDifs } from "./walk.ts";
 
 /** Walks `paths`, runs `work` on what was found, then removes the walk's temp files. */

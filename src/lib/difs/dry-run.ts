@@ -5,7 +5,7 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { readChunkSize } from "./hash-cache.ts";
-import { assembleBody, type DifUploadItem, hashItems } from "./upload.ts";
+import { assembleBody, type DifUploadItem, hashItems } from "./hash-items.ts";
 
 /** The chunk size assumed when the service has not named one yet. */
 export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;

@@ -6,38 +6,17 @@
  * one more assemble starts processing; with `wait` it polls until every file is ok or error.
  */
 import type { TrackerContext } from "../../context.ts";
-import { assembleDifs, type DifAssembleFile, type DifAssembleState } from "../api/difs.ts";
-import { hashFileRange, readFileChunk, readFileChunkGzip } from "../chunks/hash.ts";
+import { assembleDifs, type DifAssembleState } from "../api/difs.ts";
+import { readFileChunk, readFileChunkGzip } from "../chunks/hash.ts";
 import { type ChunkSession, openChunkSession } from "../chunks/session.ts";
 import { sendChunks } from "../chunks/transfer.ts";
 import type { FileChunk } from "../chunks/types.ts";
 import { maxWaitMs, pollWhile } from "../chunks/wait.ts";
-import { mapLimit } from "../concurrency.ts";
 import { ApiError } from "../errors.ts";
-import {
-  rangeKey,
-  readChunkSize,
-  readHashes,
-  type RememberedHash,
-  writeChunkSize,
-  writeHashes,
-} from "./hash-cache.ts";
+import { readChunkSize, writeChunkSize } from "./hash-cache.ts";
+import { assembleBody, type DifUploadItem, type Hashed, hashItems } from "./hash-items.ts";
 
-/** One file (or slice of a file) to upload. */
-export interface DifUploadItem {
-  /** The path shown to the user. */
-  path: string;
-  /** The name the service gets. */
-  name: string;
-  debugId: string | null;
-  format: string;
-  arch: string;
-  features: readonly string[];
-  /** Where the bytes are: a file and a range of it. */
-  source: string;
-  offset: number;
-  size: number;
-}
+export type { DifUploadItem } from "./hash-items.ts";
 
 /** One uploaded file in the report. */
 export interface DifUploadFile {
@@ -75,101 +54,14 @@ export interface DifUploadOptions {
   requires?: string;
 }
 
-/** Seconds between "Waiting…" lines on a stderr that is not a terminal (CI logs). */
-export const WAIT_LOG_EVERY_MS = 10_000;
-
-/**
- * The progress sink of a run whose stderr is not a terminal: only the "Waiting…" lines, at most one
- * per WAIT_LOG_EVERY_MS, as info (a five-minute wait is 30 lines of a CI log, not 300).
- */
-export function waitLogger(ctx: TrackerContext): (line: string) => void {
-  let last: number | undefined;
-  return (line) => {
-    if (!line.startsWith("Waiting")) return;
-    const now = ctx.now();
-    if (last !== undefined && now - last < WAIT_LOG_EVERY_MS) return;
-    last = now;
-    ctx.log.info(line);
-  };
-}
-
 /** Most chunk bytes in flight at once for debug files (see sendChunks). */
 export const DIF_IN_FLIGHT_BYTES = 24 * 1024 * 1024;
-
-/** Bytes hashed between collector nudges (read buffers are native memory the collector does not feel). */
-const GC_EVERY_BYTES = 64 * 1024 * 1024;
-
-/** Files hashed in parallel (I/O bound; the hasher is native). */
-const HASH_PARALLEL = 4;
 
 function acceptRule(kind = "debug_files") {
   return {
     accepts: (a: readonly string[]) => a.includes(kind),
     refusal: `The service does not accept ${kind === "debug_files" ? "debug information files" : kind} through chunk upload (too old, or not enabled).`,
   };
-}
-
-/** An item with its checksum and chunks. */
-export interface Hashed {
-  item: DifUploadItem;
-  checksum: string;
-  chunks: FileChunk[];
-}
-
-/** Hashes each item's range (remembered hashes of unchanged files are reused; new ones remembered). */
-export async function hashItems(
-  ctx: TrackerContext,
-  items: readonly DifUploadItem[],
-  chunkSize: number,
-): Promise<Hashed[]> {
-  const keys = items.map((i) => rangeKey(i.source, i.offset, i.size, chunkSize));
-  const known = readHashes(
-    ctx,
-    keys.filter((k): k is string => k !== undefined),
-  );
-  const fresh = new Map<string, RememberedHash>();
-  let hashedBytes = 0;
-  const out = await mapLimit(items, HASH_PARALLEL, async (item, i) => {
-    const key = keys[i];
-    const hit = key ? known.get(key) : undefined;
-    if (hit) {
-      let at = item.offset;
-      const chunks = hit.chunks.map((sha1, n) => {
-        const size = hit.sizes[n] ?? 0;
-        const c = { path: item.source, sha1, offset: at, size };
-        at += size;
-        return c;
-      });
-      return { item, checksum: hit.checksum, chunks };
-    }
-    const h = await hashFileRange(item.source, item.offset, item.size, chunkSize);
-    hashedBytes += item.size;
-    if (hashedBytes > GC_EVERY_BYTES) {
-      hashedBytes = 0;
-      Bun.gc(false);
-    }
-    if (key)
-      fresh.set(key, {
-        checksum: h.checksum,
-        chunks: h.chunks.map((c) => c.sha1),
-        sizes: h.chunks.map((c) => c.size),
-      });
-    return { item, checksum: h.checksum, chunks: h.chunks };
-  });
-  writeHashes(ctx, fresh);
-  return out;
-}
-
-/** The difs/assemble body for these files: checksum → name, debug ID (when known), chunk checksums. */
-export function assembleBody(list: readonly Hashed[]): Record<string, DifAssembleFile> {
-  const body: Record<string, DifAssembleFile> = {};
-  for (const h of list)
-    body[h.checksum] = {
-      name: h.item.name,
-      ...(h.item.debugId ? { debug_id: h.item.debugId } : {}),
-      chunks: h.chunks.map((c) => c.sha1),
-    };
-  return body;
 }
 
 function detailText(d: unknown): string | null {
