@@ -57,9 +57,9 @@ export const TURN3_MUTATIONS: Mutation[] = [
   },
   {
     name: "the server's maxWait read as milliseconds",
-    file: "src/lib/sourcemap/upload.ts",
-    find: "options.maxWait ? options.maxWait * 1000 : DEFAULT_MAX_WAIT_MS",
-    replace: "options.maxWait ? options.maxWait : DEFAULT_MAX_WAIT_MS",
+    file: "src/lib/chunks/wait.ts",
+    find: "? serverMaxWaitSeconds * 1000",
+    replace: "? serverMaxWaitSeconds",
     tests: ["test/e2e/guard-sourcemap-upload.test.ts"],
   },
   {
@@ -71,7 +71,7 @@ export const TURN3_MUTATIONS: Mutation[] = [
   },
   {
     name: "chunk batches ignore the byte limit",
-    file: "src/lib/sourcemap/transfer.ts",
+    file: "src/lib/chunks/transfer.ts",
     find: "(cur.length >= perRequest || bytes + c.size > maxBytes)",
     replace: "cur.length >= perRequest",
     tests: ["test/lib/sourcemap/parsers.table.test.ts"],

@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   const { configureOAuth, TEST_CLIENT_ID } = await import("../test/fake-api/routes/oauth.ts");
   const { setAutofixScenario } = await import("../test/fake-api/routes/autofix.ts");
   const { issueStore, seedMyPlate } = await import("../test/fake-api/routes/issues.ts");
+  const { DEMO_NATIVE_EVENT, seedDifDemo } = await import("../test/fake-api/routes/difs.ts");
   const { USER_TOKEN } = await import("../test/fake-api/seed.ts");
   const { seedIncidentDemo } = await import("../test/fake-api/routes/incidents.ts");
   const { startFakeApi } = await import("../test/fake-api/server.ts");
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
         seedMyPlate(state);
         // Activity, links, suspect commits, deploys, feedback and replays (issue 34).
         demo = seedIncidentDemo(state);
+        // A native event with unsymbolicated frames, for `tracker debug-files explain`.
+        seedDifDemo(state);
       },
     });
   } catch (err) {
@@ -151,6 +154,7 @@ async function main(): Promise<void> {
     `  ${run} release list acme/web`,
     `  ${run} monitor list acme`,
     `  ${run} status acme`,
+    `  ${run} debug-files explain ${DEMO_NATIVE_EVENT} acme/mobile-app`,
     "  (or dist/tracker … after `bun run build`)",
     "",
     ...(demo

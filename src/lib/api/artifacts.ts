@@ -1,5 +1,5 @@
 /**
- * Source-map endpoints (API.md §20): chunk-upload options, chunk POSTs, artifact-bundle assemble,
+ * Source-map endpoints (API.md §20): artifact-bundle assemble (chunks: chunk-upload.ts),
  * and what `sourcemap explain` reads (artifact bundles and their files, release files, Sentry's
  * per-event source-map debug answer).
  */
@@ -11,32 +11,6 @@ import { apiRequest } from "../http/client.ts";
 const org0 = (org: string) => `/api/0/organizations/${encodeURIComponent(org)}`;
 const proj0 = (org: string, project: string) =>
   `/api/0/projects/${encodeURIComponent(org)}/${encodeURIComponent(project)}`;
-
-/** `GET …/chunk-upload/`: where and how chunks go. */
-export const ChunkUploadOptions = v.looseObject({
-  url: v.string(),
-  chunkSize: v.pipe(v.number(), v.integer(), v.minValue(1024)),
-  chunksPerRequest: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 64),
-  maxRequestSize: v.optional(v.number(), 33_554_432),
-  maxFileSize: v.optional(v.number(), 2_147_483_648),
-  concurrency: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
-  hashAlgorithm: v.optional(v.string(), "sha1"),
-  compression: v.optional(v.array(v.string()), []),
-  accept: v.optional(v.array(v.string()), []),
-  maxWait: v.optional(v.number()),
-});
-/** Validated chunk-upload options. */
-export type ChunkUploadOptions = v.InferOutput<typeof ChunkUploadOptions>;
-
-/** The chunk-upload options of an organization. */
-export async function getChunkUploadOptions(ctx: TrackerContext, org: string): Promise<ChunkUploadOptions> {
-  const res = await apiRequest(ctx, {
-    path: `${org0(org)}/chunk-upload/`,
-    host: { org },
-    schema: ChunkUploadOptions,
-  });
-  return res.data;
-}
 
 /** The assemble answer. */
 export const AssembleResponse = v.looseObject({
@@ -72,56 +46,6 @@ export async function assembleBundle(
     schema: AssembleResponse,
   });
   return res.data;
-}
-
-/** One multipart part: the chunk's SHA-1 and the bytes to send (gzip when `gzip`). */
-export interface ChunkPart {
-  sha1: string;
-  bytes: Uint8Array;
-  gzip: boolean;
-}
-
-/** A multipart/form-data body with one part per chunk, named by its SHA-1. */
-export function multipartBody(parts: readonly ChunkPart[]): { body: Blob; contentType: string } {
-  const boundary = `----tracker${Bun.randomUUIDv7().replaceAll("-", "")}`;
-  const pieces: (string | Uint8Array)[] = [];
-  for (const p of parts) {
-    pieces.push(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${p.gzip ? "file_gzip" : "file"}"; filename="${p.sha1}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      p.bytes,
-      "\r\n",
-    );
-  }
-  pieces.push(`--${boundary}--\r\n`);
-  return {
-    body: new Blob(pieces as (string | Uint8Array<ArrayBuffer>)[]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
-
-/**
- * POSTs chunks to the upload URL (already checked to be trusted with the token). The body is a
- * Blob: the HTTP client's `rawBody` is typed as text, but it hands the value to fetch unchanged.
- */
-export async function postChunks(
-  ctx: TrackerContext,
-  uploadUrl: string,
-  parts: readonly ChunkPart[],
-): Promise<void> {
-  const u = new URL(uploadUrl);
-  const { body, contentType } = multipartBody(parts);
-  await apiRequest(ctx, {
-    method: "POST",
-    path: u.pathname,
-    host: { baseUrl: u.origin },
-    query: Object.fromEntries(u.searchParams),
-    rawBody: body as unknown as string,
-    headers: { "Content-Type": contentType },
-    // Chunks are addressed by content: sending one twice is harmless.
-    retry: true,
-    timeoutMs: 300_000,
-    schema: v.unknown(),
-  });
 }
 
 /** One artifact bundle of a project. */

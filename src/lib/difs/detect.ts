@@ -62,6 +62,18 @@ function windowOver(handle: FileHandle, path: string, size: number): OpenFileWin
   };
 }
 
+/**
+ * A FileWindow over a file the caller has already found to be a regular file of `size` bytes (a
+ * directory walk's lstat): ranges are read on demand and no descriptor stays open between them.
+ */
+export function lazyFileWindow(path: string, size: number): FileWindow {
+  const file = Bun.file(path);
+  return {
+    size,
+    read: (offset, length) => file.slice(offset, Math.min(size, offset + length)).bytes(),
+  };
+}
+
 /** A FileWindow over bytes already in memory (tests, entries of small archives). */
 export function memoryWindow(data: Uint8Array): FileWindow {
   return {

@@ -12,6 +12,7 @@ const LOADERS: Array<() => Promise<DifReader>> = [
   async () => (await import("./wasm.ts")).wasmReader,
   async () => (await import("./portable-pdb.ts")).portablePdbReader,
   async () => (await import("./sourcebundle.ts")).sourceBundleReader,
+  async () => (await import("./breakpad.ts")).breakpadReader,
 ];
 
 /** Every reader, loaded on first use (the object readers stay out of other commands' startup). */

@@ -6,22 +6,14 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import type { AssembleResponse } from "../api/artifacts.ts";
+import { MAX_WAIT_MS, maxWaitMs as cappedWaitMs, POLL_INTERVAL_MS } from "../chunks/wait.ts";
 
-/** Milliseconds between assemble polls. */
-export const POLL_INTERVAL_MS = 1_000;
-/** Longest wait for ok/error when the service names no `maxWait` (legacy sentry-cli's). */
-export const DEFAULT_MAX_WAIT_MS = 300_000;
-/** Longest wait whatever the service names: 10 minutes. */
-export const MAX_ASSEMBLE_WAIT_MS = 600_000;
 /** How often the progress line is repeated while waiting. */
 const PROGRESS_EVERY_MS = 10_000;
 
 /** The wait for a service `maxWait` in seconds (absent, zero or not a number: the default), capped. */
-export function assembleWaitMs(maxWaitSeconds: number | undefined): number {
-  const named =
-    maxWaitSeconds && Number.isFinite(maxWaitSeconds) && maxWaitSeconds > 0 ? maxWaitSeconds * 1000 : 0;
-  return Math.min(named || DEFAULT_MAX_WAIT_MS, MAX_ASSEMBLE_WAIT_MS);
-}
+export const assembleWaitMs = cappedWaitMs;
+export { DEFAULT_MAX_WAIT_MS, MAX_ASSEMBLE_WAIT_MS, POLL_INTERVAL_MS } from "../chunks/wait.ts";
 
 const pending = (a: AssembleResponse) => a.state === "created" || a.state === "assembling";
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;
@@ -39,7 +31,7 @@ export async function waitForAssembly(
 ): Promise<AssembleResponse> {
   let a = first;
   const started = ctx.now();
-  const until = started + Math.min(maxWaitMs, MAX_ASSEMBLE_WAIT_MS);
+  const until = started + Math.min(maxWaitMs, MAX_WAIT_MS);
   let said = started;
   if (pending(a))
     ctx.log.info(`Waiting for the service to process the bundle (at most ${minutes(until - started)})…`);

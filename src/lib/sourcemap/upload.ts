@@ -4,21 +4,17 @@
  * assemble which chunks are missing, send only those, assemble, and with `wait` poll to ok/error.
  */
 import type { TrackerContext } from "../../context.ts";
-import {
-  type AssembleRequest,
-  type AssembleResponse,
-  assembleBundle,
-  type ChunkUploadOptions,
-  getChunkUploadOptions,
-} from "../api/artifacts.ts";
-import { ApiError, ConfigError, ValidationError } from "../errors.ts";
-import { baseUrlFor, isTrustedRegionUrl } from "../http/url.ts";
+import { type AssembleRequest, type AssembleResponse, assembleBundle } from "../api/artifacts.ts";
+import { openChunkSession } from "../chunks/session.ts";
+import { ChunkSpool } from "../chunks/spool.ts";
+import { sendChunks } from "../chunks/transfer.ts";
+import { ApiError, ValidationError } from "../errors.ts";
 import { type BundleOptions, type BundledFile, buildBundle } from "./bundle.ts";
 import { inputFingerprint, readCachedBundle, writeCachedBundle } from "./cache.ts";
-import { ChunkSpool } from "./spool.ts";
-import { sendChunks } from "./transfer.ts";
 import { type SkipNote, walkFiles } from "./walk.ts";
 import { assembleWaitMs, waitForAssembly } from "./assemble-wait.ts";
+
+export { DEFAULT_MAX_WAIT_MS, POLL_INTERVAL_MS } from "../chunks/wait.ts";
 
 /** Input of uploadSourcemaps. */
 export interface UploadInput {
@@ -50,17 +46,6 @@ export interface UploadReport {
   detail: string | null;
 }
 
-/** The upload URL to POST chunks to; only a URL on the service's or the org's host may get the token. */
-async function uploadUrlOf(ctx: TrackerContext, org: string, options: ChunkUploadOptions): Promise<string> {
-  const orgBase = await baseUrlFor(ctx, { org });
-  const url = new URL(options.url, `${orgBase.replace(/\/+$/, "")}/`).toString();
-  if (isTrustedRegionUrl(orgBase, url) || isTrustedRegionUrl(ctx.settings.baseUrl, url)) return url;
-  throw new ConfigError(
-    `The service named an upload URL on another host (${new URL(url).host}); tracker sends the token only to the service it belongs to, so nothing was uploaded.`,
-    "Check TRACKER_URL, or the server's chunk-upload settings (system.upload-url-prefix).",
-  );
-}
-
 function failed(org: string, a: AssembleResponse): ApiError {
   return new ApiError({
     status: 200,
@@ -77,9 +62,9 @@ async function waitForResult(
   org: string,
   req: AssembleRequest,
   first: AssembleResponse,
-  maxWaitMs: number,
+  capMs: number,
 ): Promise<AssembleResponse> {
-  return waitForAssembly(ctx, first, () => assembleBundle(ctx, org, req), maxWaitMs);
+  return waitForAssembly(ctx, first, () => assembleBundle(ctx, org, req), capMs);
 }
 
 /** Runs one upload for `org` and `projects`. */
@@ -138,14 +123,10 @@ export async function uploadSourcemaps(
     }
     ctx.log.debug("sourcemap upload: the service lacks chunks of the remembered bundle; rebuilding");
   }
-  const options = await getChunkUploadOptions(ctx, org);
-  if (options.accept.length > 0 && !options.accept.some((x) => x.startsWith("artifact_bundles")))
-    throw new ConfigError("The service does not accept artifact bundles (too old for debug-ID uploads).");
-  if (options.hashAlgorithm !== "sha1")
-    throw new ConfigError(
-      `The service asks for ${options.hashAlgorithm} chunk checksums; tracker sends sha1.`,
-    );
-  const uploadUrl = await uploadUrlOf(ctx, org, options);
+  const { options, uploadUrl } = await openChunkSession(ctx, org, {
+    accepts: (accept) => accept.some((x) => x.startsWith("artifact_bundles")),
+    refusal: "The service does not accept artifact bundles (too old for debug-ID uploads).",
+  });
   const spool = new ChunkSpool(options.chunkSize);
   try {
     const started = performance.now();
@@ -161,7 +142,11 @@ export async function uploadSourcemaps(
     const toSend = spool.chunks.filter((c) => missing.has(c.sha1));
     if (toSend.length > 0) {
       input.progress?.(0, toSend.length);
-      await sendChunks(ctx, uploadUrl, options, spool, toSend, (n) => input.progress?.(n, toSend.length));
+      await sendChunks(ctx, uploadUrl, options, toSend, {
+        read: (c) => spool.read(c),
+        gzip: false,
+        onSent: (n) => input.progress?.(n, toSend.length),
+      });
       ctx.log.debug(`sourcemap upload: sent ${toSend.length} chunks; ${ms()} since the build began`);
       a = await assembleBundle(ctx, org, req);
     }

@@ -54,7 +54,13 @@ interface CentralEntry {
 export class ZipWriter {
   private offset = 0;
   private readonly entries: CentralEntry[] = [];
-  constructor(private readonly sink: ByteSink) {}
+  /** `startOffset`: bytes already in front of the zip (a source bundle's header), counted in its offsets. */
+  constructor(
+    private readonly sink: ByteSink,
+    startOffset = 0,
+  ) {
+    this.offset = startOffset;
+  }
 
   /** Bytes written so far. */
   get size(): number {

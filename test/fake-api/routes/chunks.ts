@@ -39,6 +39,10 @@ export interface ChunkStore {
     compression: string[];
     /** Overrides the upload URL the options name. */
     url?: string;
+    /** Overrides what the options say the service accepts (API.md §21.2). */
+    accept?: string[];
+    /** Seconds the service asks clients to wait at most. */
+    maxWait?: number;
   };
   /** Assemble polls answered `assembling` before `ok` (or the error below). */
   pollsBeforeDone: number;
@@ -156,6 +160,22 @@ export function readZipEntry(zip: Uint8Array, name: string): Uint8Array | undefi
   return undefined;
 }
 
+/** What a current service accepts through chunk upload (API.md §21.2). */
+export const CHUNK_ACCEPT = [
+  "debug_files",
+  "release_files",
+  "pdbs",
+  "sources",
+  "bcsymbolmaps",
+  "il2cpp",
+  "portablepdbs",
+  "artifact_bundles",
+  "artifact_bundles_v2",
+  "proguard",
+  "preprod_artifacts",
+  "dartsymbolmap",
+];
+
 function options(req: FakeRequest): Response {
   const org = findOrg(req.state, req.params.org ?? "");
   if (!org || !canSeeOrg(req, org)) return notFound();
@@ -165,7 +185,7 @@ function options(req: FakeRequest): Response {
     ...s.options,
     url,
     hashAlgorithm: "sha1",
-    accept: ["artifact_bundles", "artifact_bundles_v2"],
+    accept: s.options.accept ?? CHUNK_ACCEPT,
   });
 }
 

@@ -4,6 +4,7 @@ import { attributeRoutes } from "./attributes.ts";
 import { authRoutes } from "./auth.ts";
 import { autofixRoutes } from "./autofix.ts";
 import { chunkRoutes } from "./chunks.ts";
+import { difRoutes } from "./difs.ts";
 import { exploreRoutes } from "./explore.ts";
 import { feedbackRoutes } from "./feedback.ts";
 import { incidentRoutes } from "./incidents.ts";
@@ -27,6 +28,7 @@ export const allRoutes: Route[] = [
   ...feedbackRoutes,
   ...issueRoutes,
   ...chunkRoutes,
+  ...difRoutes,
   ...triageRoutes,
   ...autofixRoutes,
   ...exploreRoutes,

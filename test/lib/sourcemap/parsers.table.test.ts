@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import type { ChunkUploadOptions } from "../../../src/lib/api/artifacts.ts";
+import type { ChunkUploadOptions } from "../../../src/lib/api/chunk-upload.ts";
 import { fileUrl, zipPathOf } from "../../../src/lib/sourcemap/bundle.ts";
 import {
   jsDebugId,
@@ -13,8 +13,8 @@ import {
   sourceMappingUrl,
 } from "../../../src/lib/sourcemap/debug-id.ts";
 import { prefixFor, tildeUrl } from "../../../src/lib/sourcemap/explain.ts";
-import type { Chunk } from "../../../src/lib/sourcemap/spool.ts";
-import { batchChunks, chunksPerBatch, MAX_IN_FLIGHT_BYTES } from "../../../src/lib/sourcemap/transfer.ts";
+import type { Chunk } from "../../../src/lib/chunks/types.ts";
+import { batchChunks, bytesPerBatch, MAX_IN_FLIGHT_BYTES } from "../../../src/lib/chunks/transfer.ts";
 import { mapPathFor } from "../../../src/lib/sourcemap/walk.ts";
 
 const ID_A = "aaf4c61d-dcc5-58a2-9abe-de0f3b482cd9";
@@ -54,7 +54,7 @@ describe("batchChunks", () => {
   }
 });
 
-describe("chunksPerBatch", () => {
+describe("bytesPerBatch", () => {
   const opts = (o: Partial<ChunkUploadOptions>): ChunkUploadOptions => ({
     url: "/api/0/organizations/acme/chunk-upload/",
     chunkSize: 8 * 1024 * 1024,
@@ -67,20 +67,20 @@ describe("chunksPerBatch", () => {
     accept: [],
     ...o,
   });
+  const MIB = 1024 * 1024;
   const rows: [string, Partial<ChunkUploadOptions>, number][] = [
-    ["sentry.io's defaults: 32 MiB requests of 8 MiB chunks", {}, 4],
-    ["chunksPerRequest is the cap", { chunksPerRequest: 2 }, 2],
-    ["maxRequestSize is the cap", { maxRequestSize: 16 * 1024 * 1024 }, 2],
-    ["memory is the cap: 8 parallel requests of 8 MiB chunks fit 64 MiB", { concurrency: 8 }, 1],
-    ["never below one chunk", { maxRequestSize: 1024 }, 1],
-    ["small chunks: many per request", { chunkSize: 1024 * 1024, chunksPerRequest: 100 }, 32],
+    ["sentry.io's defaults, one request at a time: maxRequestSize", {}, 32 * MIB],
+    ["maxRequestSize is the cap", { maxRequestSize: 16 * MIB }, 16 * MIB],
+    ["memory is the cap: 8 parallel requests share 64 MiB", { concurrency: 8 }, 8 * MIB],
+    ["never below one chunk", { maxRequestSize: 1024 }, 8 * MIB],
+    ["never below one chunk, even when memory is short", { concurrency: 64 }, 8 * MIB],
     [
       "memory cap with small chunks",
-      { chunkSize: 1024 * 1024, chunksPerRequest: 100, concurrency: 4, maxRequestSize: 1 << 30 },
-      MAX_IN_FLIGHT_BYTES / (4 * 1024 * 1024),
+      { chunkSize: MIB, concurrency: 4, maxRequestSize: 1 << 30 },
+      MAX_IN_FLIGHT_BYTES / 4,
     ],
   ];
-  for (const [name, o, expected] of rows) test(name, () => expect(chunksPerBatch(opts(o))).toBe(expected));
+  for (const [name, o, expected] of rows) test(name, () => expect(bytesPerBatch(opts(o))).toBe(expected));
 });
 
 describe("fileUrl", () => {

@@ -1,0 +1,90 @@
+import { basename } from "node:path";
+import type { TrackerContext } from "../../context.ts";
+import { planDifUpload } from "../../lib/difs/dry-run.ts";
+import { resolveLocalFile } from "../../lib/difs/local-file.ts";
+import { normalizeDebugId } from "../../lib/difs/select.ts";
+import { waitLogger } from "../../lib/difs/progress.ts";
+import { type DifUploadItem, uploadDifs } from "../../lib/difs/upload.ts";
+import { ApiError, ValidationError } from "../../lib/errors.ts";
+import { formatDifDryRun, formatDifUpload } from "../../lib/format/difs.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import type { DartSymbolMapUploadFlags } from "./index.ts";
+
+/** Largest map read to check its shape. */
+const MAX_MAP_BYTES = 256 * 1024 * 1024;
+
+async function assertDartMap(abs: string, shown: string): Promise<number> {
+  const file = Bun.file(abs);
+  if (file.size > MAX_MAP_BYTES)
+    throw new ValidationError(`${shown} is larger than ${MAX_MAP_BYTES} bytes.`, "path");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await file.text());
+  } catch (err) {
+    throw new ValidationError(
+      `Invalid dartsymbolmap: ${shown} is not valid JSON (${(err as Error).message}).`,
+      "path",
+    );
+  }
+  if (!Array.isArray(raw) || !raw.every((x) => typeof x === "string"))
+    throw new ValidationError(`Invalid dartsymbolmap: ${shown} must be a JSON array of strings.`, "path");
+  if (raw.length % 2 !== 0)
+    throw new ValidationError(
+      `Invalid dartsymbolmap: expected an even number of entries, got ${raw.length}.`,
+      "path",
+    );
+  return file.size;
+}
+
+/** `tracker dart-symbol-map upload <file> --debug-id <id>`. */
+export default async function dartSymbolMapUpload(
+  this: TrackerContext,
+  flags: DartSymbolMapUploadFlags,
+  file: string,
+  target?: string,
+): Promise<void> {
+  const debugId = normalizeDebugId(flags.debugId);
+  if (!debugId)
+    throw new ValidationError(`--debug-id must be a debug ID, got '${flags.debugId}'.`, "debugId");
+  const abs = resolveLocalFile(this.cwd, file);
+  const size = await assertDartMap(abs, file);
+  const { org, project } = await resolveOrgProject(this, target, {
+    command: "tracker dart-symbol-map upload <file>",
+  });
+  const item: DifUploadItem = {
+    path: file,
+    name: basename(file),
+    debugId,
+    format: "dartsymbolmap",
+    arch: "any",
+    features: ["mapping"],
+    source: abs,
+    offset: 0,
+    size,
+  };
+  if (flags.dryRun) {
+    const plan = await planDifUpload(this, org, project, [item]);
+    if (flags.json) return writeJson(this, plan);
+    writeLines(this, formatDifDryRun(plan));
+    return writeTip(this, "Dry run: nothing was sent.");
+  }
+  const report = await uploadDifs(this, org, project, [item], {
+    wait: flags.wait,
+    requires: "dartsymbolmap",
+    progress: waitLogger(this),
+  });
+  if (flags.json) writeJson(this, report);
+  else writeLines(this, formatDifUpload(report));
+  const f = report.files[0];
+  if (flags.wait && (f?.state === "error" || report.timedOut))
+    throw new ApiError({
+      status: 200,
+      endpoint: `POST /api/0/projects/${org}/${project}/files/difs/assemble/`,
+      message:
+        f?.state === "error"
+          ? "The symbol map did not process correctly"
+          : "The symbol map was still processing when the wait ran out",
+      detail: f?.detail ?? undefined,
+    });
+}

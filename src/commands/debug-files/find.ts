@@ -1,0 +1,54 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import type { TrackerContext } from "../../context.ts";
+import { withFoundDifs } from "../../lib/difs/collect.ts";
+import { normalizeDebugId } from "../../lib/difs/select.ts";
+import { ResolutionError, ValidationError } from "../../lib/errors.ts";
+import { writeJson, writeLines } from "../../lib/output.ts";
+import type { DifFindFlags } from "./routes-upload.ts";
+
+/** `tracker debug-files find <id>… [path…]`: a local search; missing IDs end the run non-zero. */
+export default async function debugFilesFind(
+  this: TrackerContext,
+  flags: DifFindFlags,
+  ...args: string[]
+): Promise<void> {
+  const ids: string[] = [];
+  const paths: string[] = [];
+  for (const a of args) {
+    const id = normalizeDebugId(a);
+    if (id && paths.length === 0 && !existsSync(resolve(this.cwd, a))) ids.push(id);
+    else paths.push(a);
+  }
+  if (ids.length === 0)
+    throw new ValidationError("Name at least one debug ID, then the paths to search.", "id");
+  const wanted = new Set(ids);
+  const matches = await withFoundDifs(
+    paths.length > 0 ? paths : ["."],
+    { cwd: this.cwd },
+    async (found, notes) => {
+      for (const n of notes) this.log.debug(`debug-files find: ${n.path}: ${n.reason}`);
+      return found
+        .filter((f) => f.object.debugId && wanted.has(normalizeDebugId(f.object.debugId) ?? ""))
+        .map((f) => ({
+          id: normalizeDebugId(f.object.debugId as string) as string,
+          path: f.display,
+          type: f.object.format,
+        }));
+    },
+  );
+  const seen = new Set(matches.map((m) => m.id));
+  const missing = ids.filter((id) => !seen.has(id));
+  if (flags.json) writeJson(this, { matches, missing });
+  else
+    writeLines(
+      this,
+      matches.map((m) => `${m.id}  ${m.type}  ${m.path}`),
+    );
+  if (missing.length > 0)
+    throw new ResolutionError(
+      `Debug information file${missing.length === 1 ? "" : "s"}`,
+      `not found for ${missing.join(", ")}`,
+      "Search more paths (tracker debug-files find <id> <dir>…), or build with debug information.",
+    );
+}

@@ -1,0 +1,126 @@
+import type { TrackerContext } from "../../context.ts";
+import { canAnimate } from "../../lib/automation.ts";
+import { withFoundDifs, uploadItemOf } from "../../lib/difs/collect.ts";
+import { planDifUpload } from "../../lib/difs/dry-run.ts";
+import { formatsOfTypes, normalizeDebugId, selectDifs } from "../../lib/difs/select.ts";
+import { waitLogger } from "../../lib/difs/progress.ts";
+import { type DifUploadReport, uploadDifs } from "../../lib/difs/upload.ts";
+import { ApiError, ValidationError } from "../../lib/errors.ts";
+import { formatDifUpload, formatDifDryRun } from "../../lib/format/difs.ts";
+import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { splitPathsAndTarget } from "../sourcemap/upload.ts";
+import type { DifUploadFlags } from "./routes-upload.ts";
+
+function idSet(raw: readonly string[] | undefined): Set<string> | undefined {
+  if (!raw || raw.length === 0) return undefined;
+  return new Set(
+    raw.map((r) => {
+      const id = normalizeDebugId(r);
+      if (!id)
+        throw new ValidationError(
+          `--id must be a debug ID (UUID, optionally with an age), got '${r}'.`,
+          "id",
+        );
+      return id;
+    }),
+  );
+}
+
+/** The error a --wait upload ends with when some files did not process (or the wait ran out). */
+function processingFailure(r: DifUploadReport): ApiError | undefined {
+  const bad = r.files.filter((f) => f.state === "error");
+  if (bad.length === 0 && !r.timedOut) return undefined;
+  const lines = bad.map((f) => `${f.path}: ${f.detail ?? "(no detail)"}`);
+  if (r.timedOut) lines.push("The wait ran out before the service finished processing the other files.");
+  return new ApiError({
+    status: 200,
+    endpoint: `POST /api/0/projects/${r.org}/${r.project}/files/difs/assemble/`,
+    message:
+      bad.length > 0
+        ? `${bad.length} file(s) did not process correctly`
+        : "Some files were still processing when the wait ran out",
+    detail: lines.join("\n"),
+    hint:
+      bad.length > 0
+        ? "Check the files named above (corrupt, or not what the service expects), then upload again."
+        : "Run with --wait again later: files already uploaded are not sent twice.",
+  });
+}
+
+/** `tracker debug-files upload`: walk, filter, upload the missing files, report. */
+export default async function debugFilesUpload(
+  this: TrackerContext,
+  flags: DifUploadFlags,
+  ...args: string[]
+): Promise<void> {
+  const { paths, target } = splitPathsAndTarget(this.cwd, args);
+  const ids = idSet(flags.id);
+  if (flags.requireAll && !ids) throw new ValidationError("--require-all needs --id.", "requireAll");
+  if (flags.symbolMaps !== undefined)
+    this.log.warn(
+      "--symbol-maps: BCSymbolMaps (Xcode builds with hidden symbols) are not supported yet; dSYMs go up as they are.",
+    );
+  if (flags.includeSources)
+    this.log.warn(
+      "--include-sources: building source bundles from debug info is not supported yet; no source bundles were made (JVM sources: tracker debug-files bundle-jvm).",
+    );
+  const { org, project } = await resolveOrgProject(this, target, {
+    command: "tracker debug-files upload <path>",
+  });
+  await withFoundDifs(paths, { cwd: this.cwd, zips: flags.zips }, async (found, walkNotes) => {
+    const { selected, notes } = selectDifs(found, {
+      formats: flags.type ? formatsOfTypes(flags.type) : undefined,
+      ids,
+      debug: flags.debug,
+      unwind: flags.unwind,
+      sources: flags.sources,
+    });
+    const skipped = [...walkNotes, ...notes];
+    if (ids && flags.requireAll) {
+      const seen = new Set(selected.map((f) => normalizeDebugId(f.object.debugId ?? "")));
+      const missing = [...ids].filter((id) => !seen.has(id));
+      if (missing.length > 0)
+        throw new ValidationError(`Some debug IDs were not found: ${missing.join(", ")}`, "id");
+    }
+    const items = selected.map(uploadItemOf);
+    if (flags.dryRun) {
+      const plan = await planDifUpload(this, org, project, items);
+      if (flags.json) return writeJson(this, { ...plan, skipped });
+      writeLines(this, formatDifDryRun(plan));
+      for (const s of skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
+      return writeTip(this, "Dry run: nothing was sent.");
+    }
+    if (items.length === 0) {
+      if (flags.json)
+        return writeJson(this, {
+          org,
+          project,
+          files: [],
+          skipped,
+          chunks: { total: 0, sent: 0, skipped: 0 },
+          unchanged: true,
+          timedOut: false,
+        });
+      for (const s of skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
+      return writeTip(this, `No debug information files found under ${paths.join(", ")}.`);
+    }
+    const animate = canAnimate(this) && this.isStderrTTY && !flags.json;
+    const out = this.terminal ?? this.stderr;
+    const log = waitLogger(this);
+    const report = await uploadDifs(this, org, project, items, {
+      wait: flags.wait,
+      progress: (line) => (animate ? out.write(`\r${line}\x1b[K`) : log(line)),
+    });
+    if (animate) out.write("\r\x1b[K");
+    if (flags.json) writeJson(this, { ...report, skipped });
+    else {
+      writeLines(this, formatDifUpload(report));
+      for (const s of skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
+      if (!flags.wait && report.files.some((f) => f.state === "created" || f.state === "assembling"))
+        writeTip(this, "The service is processing the files; add --wait to see the result.");
+    }
+    const failure = flags.wait ? processingFailure(report) : undefined;
+    if (failure) throw failure;
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * `--dry-run` of the debug-file uploads: the files are hashed as an upload would (with the chunk
+ * size the service named last time, else the usual 8 MiB) and the assemble request is shown;
+ * nothing is sent.
+ */
+import type { TrackerContext } from "../../context.ts";
+import { readChunkSize } from "./hash-cache.ts";
+import { assembleBody, type DifUploadItem, hashItems } from "./hash-items.ts";
+
+/** The chunk size assumed when the service has not named one yet. */
+export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
+
+/** The `--dry-run` document: `{dryRun: true, requests: [{method, path, body}], files}`. */
+export interface DifDryRun {
+  dryRun: true;
+  requests: { method: string; path: string; body: unknown }[];
+  files: (Omit<DifUploadItem, "source" | "offset"> & { checksum: string; chunks: number })[];
+}
+
+/** Hashes the items and returns the request an upload would start with. */
+export async function planDifUpload(
+  ctx: TrackerContext,
+  org: string,
+  project: string,
+  items: readonly DifUploadItem[],
+): Promise<DifDryRun> {
+  const hashed = await hashItems(ctx, items, readChunkSize(ctx, org) ?? DEFAULT_CHUNK_SIZE);
+  return {
+    dryRun: true,
+    requests: [
+      {
+        method: "POST",
+        path: `/api/0/projects/${org}/${project}/files/difs/assemble/`,
+        body: assembleBody(hashed),
+      },
+    ],
+    files: hashed.map(({ item: { source: _s, offset: _o, ...rest }, checksum, chunks }) => ({
+      ...rest,
+      checksum,
+      chunks: chunks.length,
+    })),
+  };
+}
