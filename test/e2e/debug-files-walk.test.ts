@@ -5,7 +5,7 @@
  * read; nothing is sent (--dry-run).
  */
 import { describe, expect, test } from "bun:test";
-import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { breakpadSym } from "../fixtures/difs/sym.ts";
 import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";
@@ -39,7 +39,9 @@ describe("debug-files upload walk (hostile tree)", () => {
     }
     const dir = hostileTree();
     const configDir = tempDir();
-    chmodSync(configDir, 0o777);
+    // The config dir is the user's own: tracker refuses one another user owns and others can write.
+    chmodSync(configDir, 0o700);
+    if (READ_ONLY_PREFIX.length > 0) chownSync(configDir, 65534, 65534);
     const r = await runWrapped(
       READ_ONLY_PREFIX,
       ["debug-files", "upload", ".", "acme/web", "--dry-run", "--json"],
