@@ -5,6 +5,7 @@
  * follow), each group sorted by URL, the manifest last: identical input gives identical bytes.
  * Memory: the files waiting for compression (at most MAX_PENDING_BYTES, or one large file).
  */
+import { basename } from "node:path";
 import { containedPath } from "../fs/contain.ts";
 import { readRegularFile } from "../fs/regular.ts";
 import { debugIdFromBytes, jsDebugId, mapDebugId, sourceMappingUrl } from "./debug-id.ts";
@@ -106,6 +107,7 @@ async function build(
   const manifest: Record<string, { type: string; url: string; headers: Record<string, string> }> = {};
   const urls = new Set<string>();
   const idOfMap = new Map<string, string>();
+  const walked = new Set(files.map((f) => f.abs));
   const withUrl = files
     .map((f) => ({ f, url: fileUrl(f.rel, opts.urlPrefix, opts.stripPrefix) }))
     .sort((a, b) => {
@@ -172,6 +174,10 @@ async function build(
         });
       } else if (ref !== undefined && !ref.startsWith("data:")) {
         headers.sourcemap = ref;
+      } else if (ref === undefined && mapAbs !== undefined && walked.has(mapAbs)) {
+        // A map beside the file (`vendor.mjs.map`) without a sourceMappingURL comment: the service
+        // finds it only through this header.
+        headers.sourcemap = basename(mapAbs);
       }
       if (id) {
         headers["debug-id"] = id;

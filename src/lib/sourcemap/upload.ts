@@ -13,6 +13,7 @@ import { type BundleOptions, type BundledFile, buildBundle } from "./bundle.ts";
 import { inputFingerprint, readCachedBundle, writeCachedBundle } from "./cache.ts";
 import { type SkipNote, walkFiles } from "./walk.ts";
 import { assembleWaitMs, waitForAssembly } from "./assemble-wait.ts";
+import { quoteWord } from "../shell-quote.ts";
 
 export { DEFAULT_MAX_WAIT_MS, POLL_INTERVAL_MS } from "../chunks/wait.ts";
 
@@ -136,6 +137,12 @@ export async function uploadSourcemaps(
     const notes = [...skipped, ...built.skipped];
     if (built.files.length === 0)
       throw new ValidationError("Nothing to upload: every file was skipped.", "path");
+    // Without a debug ID or a release nothing the service receives can ever be matched to an event.
+    if (!input.bundle.release && !built.files.some((f) => f.debugId))
+      throw new ValidationError(
+        `None of the ${built.files.length} files has a debug ID, and no --release was given: the service could never match them to an event. Run \`tracker sourcemap inject ${input.paths.map(quoteWord).join(" ")}\` first (then build and upload what it changed), or upload for a release with --release <version>.`,
+        "release",
+      );
     const req = { ...base, checksum: built.checksum, chunks: spool.chunks.map((c) => c.sha1) };
     let a = await assembleBundle(ctx, org, req);
     const missing = new Set(a.missingChunks);
@@ -169,6 +176,13 @@ export async function uploadSourcemaps(
     const maxWait = assembleWaitMs(options.maxWait);
     const done = input.wait ? await waitForResult(ctx, org, req, a, maxWait) : a;
     if (done.state === "error") throw failed(org, done);
+    if (input.wait && done.state === "not_found")
+      throw new ApiError({
+        status: 200,
+        endpoint: `POST /api/0/organizations/${org}/artifactbundle/assemble/`,
+        message: "The service did not keep the bundle: every chunk was sent, and it now answers not_found",
+        hint: "Run the same command again; if it happens again, the service is discarding uploads (check its storage and logs).",
+      });
     const total = spool.chunks.length;
     return report(
       {

@@ -48,6 +48,8 @@ export interface ChunkStore {
   pollsBeforeDone: number;
   /** When set, assembly ends in `error` with this detail. */
   failWith?: string;
+  /** A service that loses assembled bundles: a poll of a known one answers not_found. */
+  forgetOnPoll?: boolean;
   chunks: Map<string, Uint8Array>;
   bundles: Map<string, FakeBundle>;
   /** Chunk POSTs: part field names and sha1s, Content-Encoding, bytes. */
@@ -214,6 +216,10 @@ function assemble(req: FakeRequest): Response {
   const missing = chunks.filter((c) => !s.chunks.has(c));
   if (missing.length > 0) return json({ state: "not_found", missingChunks: missing });
   const known = s.bundles.get(b.checksum);
+  if (known && s.forgetOnPoll) {
+    s.bundles.delete(b.checksum);
+    return json({ state: "not_found", missingChunks: [] });
+  }
   if (known) {
     if (known.state === "created" || known.state === "assembling") {
       known.polls++;
