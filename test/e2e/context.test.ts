@@ -188,6 +188,19 @@ describe("DSN detection", () => {
     expect(lookups[0]?.query.get("query")).toBe(`dsn:${dsn.slice(7, 39)}`);
   });
 
+  test("a server without the search by DSN key (404): says so and names the fix, not 'no project uses it'", async () => {
+    const dsn = dsnOf("initech", "tps-reports");
+    const cwd = tree({
+      "composer.json": "{}",
+      "public/index.php": `<?php\n\\Sentry\\init(['dsn' => '${dsn}']);\n`,
+    });
+    api.inject({ path: "/api/0/projects/", status: 404, body: { detail: "Not found" }, times: 10 });
+    const r = await view([], { cwd });
+    expect(r.exitCode).toBe(23);
+    expect(r.stderr).toContain("This server does not offer the project search by DSN key");
+    expect(r.stderr).not.toContain("No project this token can access uses this DSN's key");
+  });
+
   test("TRACKER_DSN in the environment", async () => {
     const r = await view([], { env: { TRACKER_DSN: dsnOf("acme", "worker") } });
     expect(r.exitCode).toBe(0);

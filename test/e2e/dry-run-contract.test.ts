@@ -51,3 +51,14 @@ test("issue resolve of two issues of one organization: one bulk PUT with both id
     },
   ]);
 });
+
+test("issue resolve --in a release the service does not know: names it (exit 23), not a bare 400", async () => {
+  const r = await runCli(["issue", "resolve", "acme/WEB-1", "--in", "backend@9.9.9"], {
+    api,
+    token: USER_TOKEN,
+    configDir: tempDir(),
+  });
+  expect(r.exitCode).toBe(23);
+  expect(r.stderr).toContain("Release backend@9.9.9 was not found in acme.");
+  expect(r.stderr).toContain("tracker release list acme/");
+});

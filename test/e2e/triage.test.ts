@@ -70,13 +70,11 @@ describe("issue resolve / unresolve / archive", () => {
     ]);
   });
 
-  test("a release that does not exist: the API's 400 with its field message, exit 30", async () => {
+  test("a release that does not exist: named, with where to look (exit 23)", async () => {
     const r = await run(["issue", "resolve", "acme/WEB-4Y", "--in", "web@9.9.9"]);
-    expect(r.exitCode).toBe(30);
+    expect(r.exitCode).toBe(23);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe(
-      "Error: Request failed with status 400\n  statusDetails.inRelease: Release web@9.9.9 does not exist.\n",
-    );
+    expect(r.stderr).toStartWith("Error: Release web@9.9.9 was not found in acme.\n");
   });
 
   test("without event:write: 403 naming the scopes", async () => {

@@ -75,6 +75,17 @@ async function byPublicKey(ctx: TrackerContext, dsn: Dsn, source: string): Promi
   }
   if (firstError && !(firstError instanceof ApiError && [403, 404].includes(firstError.status)))
     throw firstError;
+  // Every region answered 404 to the search itself (no region found a project): a server that
+  // does not offer it (self-hosted builds, compatible servers), not a DSN nobody uses.
+  if (
+    firstError instanceof ApiError &&
+    firstError.status === 404 &&
+    results.every((r) => r.status === "rejected")
+  )
+    throw unresolvable(
+      source,
+      "This server does not offer the project search by DSN key (GET /api/0/projects/?query=dsn:… answered 404): name the project instead (<org>/<project>, or TRACKER_ORG and TRACKER_PROJECT).",
+    );
   throw unresolvable(source, "No project this token can access uses this DSN's key.");
 }
 

@@ -13,7 +13,8 @@ import {
   BULK_MAX,
 } from "../api/issue-changes.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../concurrency.ts";
-import { CliError, ValidationError } from "../errors.ts";
+import { ApiError, CliError, ResolutionError, ValidationError } from "../errors.ts";
+import { quoteWord } from "../shell-quote.ts";
 import { exitCodeFor } from "../error-render.ts";
 import { confirmQueryChange, matchingIssues } from "./change-query.ts";
 import { resolveIssue } from "./resolve.ts";
@@ -113,6 +114,22 @@ function after(t: Target, body: IssueUpdate, result: UpdateResult | null): Chang
   return issue;
 }
 
+/**
+ * The service's 400 for `--in <version>` of a release it does not know, as the resolution error
+ * it is (exit 23, naming the release and where to look), instead of a bare "status 400".
+ */
+function unknownRelease(err: unknown, org: string, body: IssueUpdate): ResolutionError | undefined {
+  const version =
+    body.statusDetails && "inRelease" in body.statusDetails ? body.statusDetails.inRelease : undefined;
+  if (typeof version !== "string" || !(err instanceof ApiError) || err.status !== 400) return undefined;
+  if (!/inRelease/.test(err.detail ?? "")) return undefined;
+  return new ResolutionError(
+    `Release ${version}`,
+    `was not found in ${org}`,
+    `List the releases: tracker release list ${quoteWord(`${org}/`)}; or resolve in the next release: --in-next-release.`,
+  );
+}
+
 /** Sends the update (unless dry-run) and reports per issue. */
 export async function applyChange(
   ctx: TrackerContext,
@@ -146,7 +163,8 @@ export async function applyChange(
       );
       for (const t of batch) report.changed.push(after(t, body, result));
     } catch (err) {
-      for (const t of batch) report.failed.push(failureOf(`${org}/${t.issue.shortId}`, err));
+      const named = unknownRelease(err, org, body);
+      for (const t of batch) report.failed.push(failureOf(`${org}/${t.issue.shortId}`, named ?? err));
     }
   }
   return report;
