@@ -111,6 +111,15 @@ describe("sourcemap explain (real CLI, without the debug endpoint)", () => {
     });
   });
 
+  test("a file and its map in two bundles with the same debug ID are not missing", async () => {
+    await upload({ "app.min.js": injected }, ["--ext", "js"]);
+    await upload({ "app.min.js.map": map }, ["--ext", "map"]);
+    expect(chunkStore(api.state).bundles.size).toBe(2);
+    seedEvent({ debugId: ID });
+    const { frame } = await explain();
+    expect(frame).toMatchObject({ cause: "not_applied" });
+  });
+
   test("the map does not cover the line", async () => {
     await upload({ "app.min.js": injected, "app.min.js.map": map });
     seedEvent({
@@ -185,6 +194,40 @@ describe("sourcemap explain (with the debug endpoint)", () => {
     );
     expect(r.stderr).toBe("Fix: tracker sourcemap upload <build-dir> acme/web\n");
     expect(api.requests.some((q) => q.path.includes("artifact-bundles"))).toBe(false);
+  });
+});
+
+describe("sourcemap explain (with the debug endpoint), release mismatch", () => {
+  test("uploads only for another release are said, though the service's answer has no such cause", async () => {
+    await upload({ "app.min.js": "a();\n" }, ["--release", "1.3.0"]);
+    seedEvent({ release: "1.4.0" });
+    const s = chunkStore(api.state);
+    s.noDebugEndpoint = false;
+    s.debugAnswers.set(EVENT, {
+      release: "1.4.0",
+      dist: null,
+      exceptions: [
+        {
+          frames: [
+            { debug_id_process: null, release_process: null },
+            {
+              debug_id_process: { debug_id: null },
+              release_process: {
+                abs_path: ABS,
+                matching_source_file_names: [],
+                source_file_lookup_result: "unsuccessful",
+                source_map_lookup_result: "unsuccessful",
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const { frame } = await explain();
+    expect(frame).toMatchObject({
+      cause: "release_mismatch",
+      detail: expect.stringContaining("newest upload is for 1.3.0"),
+    });
   });
 });
 

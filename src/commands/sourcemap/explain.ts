@@ -9,6 +9,7 @@ import {
   type ExplainContext,
   explainFromBundles,
   explainFromDebug,
+  refineByRelease,
   fixCommand,
 } from "../../lib/sourcemap/explain.ts";
 import type { ExplainFlags } from "./index.ts";
@@ -47,7 +48,7 @@ export default async function sourcemapExplain(
   };
   const debug = await getSourceMapDebug(this, org, project, event.eventID);
   const frames = debug
-    ? explainFromDebug(event, debug, ec)
+    ? await refineByRelease(this, org, project, event, explainFromDebug(event, debug, ec), ec)
     : await explainFromBundles(this, org, project, event, ec);
   const fix = fixCommand(frames, ec) ?? null;
   if (flags.json) {

@@ -7,63 +7,15 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import type { ApiEvent } from "../api/events.ts";
-import {
-  type SourceMapDebug,
-  listArtifactBundles,
-  listBundleFiles,
-  listReleaseFiles,
-} from "../api/artifacts.ts";
-import { debugImages, type MinifiedFrame, minifiedFrames, notCoveredByMap } from "./event-frames.ts";
+import { type SourceMapDebug, listArtifactBundles, listBundleFiles } from "../api/artifacts.ts";
+import { debugImages, minifiedFrames } from "./event-frames.ts";
+import { base, covered, type ExplainContext, type FrameExplanation, urlMismatch } from "./explain-frame.ts";
+import { explainByRelease } from "./explain-release.ts";
+
+export type { ExplainContext, FrameCause, FrameExplanation } from "./explain-frame.ts";
+export { prefixFor, tildeUrl } from "./explain-frame.ts";
+export { refineByRelease } from "./explain-release.ts";
 import { quoteWord } from "../shell-quote.ts";
-
-/** What keeps a frame minified. */
-export type FrameCause =
-  | "no_debug_id"
-  | "no_bundle"
-  | "bundle_missing_file"
-  | "release_mismatch"
-  | "dist_mismatch"
-  | "url_mismatch"
-  | "map_not_covering"
-  | "not_applied";
-
-/** One frame's explanation. */
-export interface FrameExplanation extends MinifiedFrame {
-  debugId: string | null;
-  cause: FrameCause;
-  detail: string;
-  /** For url_mismatch: the `--url-prefix` that would make the uploaded URL match. */
-  urlPrefix?: string;
-}
-
-/** Facts of the event the causes and the fix need. */
-export interface ExplainContext {
-  target: string;
-  release?: string;
-  dist?: string;
-}
-
-/** The file path part of a frame's URL as an upload names it: `~/static/app.js`. */
-export function tildeUrl(absPath: string): string {
-  try {
-    return `~${new URL(absPath).pathname}`;
-  } catch {
-    return `~/${absPath.replace(/^\/+/, "")}`;
-  }
-}
-
-/** The prefix that turns an uploaded `candidate` URL into the frame's (`~/static/` for `~/app.js` vs …/static/app.js). */
-export function prefixFor(absPath: string, candidate: string): string | undefined {
-  const want = tildeUrl(absPath);
-  const rel = candidate.replace(/^~\//, "").replace(/^[a-z]+:\/\/[^/]*\//i, "");
-  return want.endsWith(`/${rel}`) ? want.slice(0, want.length - rel.length) : undefined;
-}
-
-const base = (p: string) =>
-  p
-    .replace(/[?#].*$/, "")
-    .split("/")
-    .pop() ?? p;
 
 /** Explains frames from Sentry's per-event debug answer. */
 export function explainFromDebug(
@@ -116,34 +68,6 @@ export function explainFromDebug(
   });
 }
 
-function covered(
-  event: ApiEvent,
-  at: FrameExplanation | (MinifiedFrame & { debugId: string | null }),
-): FrameExplanation {
-  if (notCoveredByMap(event, at))
-    return {
-      ...at,
-      cause: "map_not_covering",
-      detail: `the uploaded map has no mapping for line ${at.lineNo}:${at.colNo} (a map from another build?)`,
-    };
-  return {
-    ...at,
-    cause: "not_applied",
-    detail:
-      "file and map are uploaded; the event was processed before the upload (new events will be symbolicated)",
-  };
-}
-
-function urlMismatch(at: MinifiedFrame & { debugId: string | null }, candidate: string): FrameExplanation {
-  const prefix = prefixFor(at.absPath, candidate);
-  return {
-    ...at,
-    cause: "url_mismatch",
-    detail: `uploaded as ${candidate}, but the event asks for ${tildeUrl(at.absPath)}`,
-    ...(prefix ? { urlPrefix: prefix } : {}),
-  };
-}
-
 /** Explains frames by asking the bundle and release endpoints (services without the debug endpoint). */
 export async function explainFromBundles(
   ctx: TrackerContext,
@@ -163,21 +87,25 @@ export async function explainFromBundles(
         out.push({ ...at, cause: "no_bundle", detail: `no uploaded bundle has debug ID ${id}` });
         continue;
       }
-      const files = await listBundleFiles(
-        ctx,
-        org,
-        project,
-        (bundles[0] as { bundleId: string }).bundleId,
-        id,
-      );
-      const hasMap = files.some((x) => x.fileType === 3);
-      const hasFile = files.some((x) => x.fileType === 2);
+      // A file and its map may be in different bundles with the same debug ID: look in each (≤ 5).
+      let hasMap = false;
+      let hasFile = false;
+      for (const b of bundles.slice(0, 5)) {
+        for (const x of await listBundleFiles(ctx, org, project, b.bundleId, id)) {
+          hasMap ||= x.fileType === 3;
+          hasFile ||= x.fileType === 2;
+        }
+        if (hasMap && hasFile) break;
+      }
       if (!hasMap || !hasFile) {
         const which = hasMap ? "the minified file" : "its source map";
         out.push({
           ...at,
           cause: "bundle_missing_file",
-          detail: `bundle ${bundles[0]?.bundleId} has debug ID ${id} but not ${which}`,
+          detail:
+            bundles.length === 1
+              ? `bundle ${bundles[0]?.bundleId} has debug ID ${id} but not ${which}`
+              : `none of the ${bundles.length} bundles with debug ID ${id} has ${which}`,
         });
         continue;
       }
@@ -187,66 +115,6 @@ export async function explainFromBundles(
     out.push(await explainByRelease(ctx, org, project, event, at, ec));
   }
   return out;
-}
-
-async function explainByRelease(
-  ctx: TrackerContext,
-  org: string,
-  project: string,
-  event: ApiEvent,
-  at: MinifiedFrame & { debugId: string | null },
-  ec: ExplainContext,
-): Promise<FrameExplanation> {
-  const noId: FrameExplanation = {
-    ...at,
-    cause: "no_debug_id",
-    detail: `the event has no debug ID for ${at.absPath} (the deployed file was not injected)`,
-  };
-  if (!ec.release) return noId;
-  const release = ec.release;
-  const bundles = (await listArtifactBundles(ctx, org, project, release)).filter((b) =>
-    (b.associations ?? []).some((a) => a.release === release),
-  );
-  const names: { url: string; dist: string | null }[] = [];
-  for (const b of bundles.slice(0, 5)) {
-    const dist = b.associations?.find((a) => a.release === release)?.dist ?? null;
-    for (const file of await listBundleFiles(ctx, org, project, b.bundleId, base(at.absPath)))
-      if (file.fileType === 2) names.push({ url: file.filePath, dist });
-  }
-  for (const file of await listReleaseFiles(ctx, org, project, release))
-    names.push({ url: file.name, dist: file.dist ?? null });
-  if (names.length === 0 && bundles.length === 0) {
-    const other = await listArtifactBundles(ctx, org, project, "");
-    const rel = other
-      .flatMap((b) => (b.associations ?? []).map((a) => a.release))
-      .find((r) => r && r !== release);
-    if (rel)
-      return {
-        ...at,
-        cause: "release_mismatch",
-        detail: `nothing was uploaded for release ${release} (the newest upload is for ${rel})`,
-      };
-    return noId;
-  }
-  const want = tildeUrl(at.absPath);
-  const exact = names.filter((n) => n.url === want || n.url === at.absPath);
-  if (exact.length > 0) {
-    const dist = ec.dist ?? null;
-    if (!exact.some((n) => n.dist === dist))
-      return {
-        ...at,
-        cause: "dist_mismatch",
-        detail: `${want} was uploaded for release ${release} with dist ${exact[0]?.dist ?? "none"}, the event has dist ${dist ?? "none"}`,
-      };
-    return covered(event, at);
-  }
-  const near = names.find((n) => base(n.url) === base(at.absPath));
-  if (near) return urlMismatch(at, near.url);
-  return {
-    ...at,
-    cause: "bundle_missing_file",
-    detail: `release ${release} has uploads, but none for ${want}`,
-  };
 }
 
 /** The one command that fixes the first explained frame (`<build-dir>` is the directory of the deployed files). */
