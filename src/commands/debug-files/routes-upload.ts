@@ -135,7 +135,7 @@ const uploadCommand = buildCommand<DifUploadFlags, string[], TrackerContext>({
       },
       dryRun,
     },
-    aliases: { t: "type", n: "dryRun" },
+    aliases: { t: "type" },
   },
   docs: {
     brief: "Upload debug information files (Breakpad, ELF, Mach-O/dSYM, PE/PDB, wasm, source bundles)",

@@ -62,7 +62,7 @@ export default async function logList(
   const t = await resolveLogTarget(this, target, { command: COMMAND, fresh: flags.fresh });
   const query = joinQuery(traceId ? `trace:${traceId}` : undefined, f.envToken, flags.query);
   if (flags.follow) {
-    const { followLogs } = await import("./follow.ts");
+    const { followLogs } = await import("../../lib/logs/follow.ts");
     return followLogs(this, { target: t, query, flags, period: f.win.window });
   }
   const key = cursorKey("log-list", t.label, {

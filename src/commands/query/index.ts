@@ -1,6 +1,5 @@
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { ValidationError } from "../../lib/errors.ts";
 import { cursorFlag, freshFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
 import {
   ENVIRONMENT_HELP,
@@ -10,8 +9,8 @@ import {
   windowFlags,
 } from "../../lib/filter-flags.ts";
 import { describe } from "../../lib/help.ts";
-import { parseDuration } from "../../lib/time-window.ts";
 import { QUERY_LIMIT, QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
+import { parseField, parseInterval } from "../../lib/explore/parse.ts";
 
 /** Datasets of `tracker query` (API.md 17.1; kept here so help needs no API module). */
 export const QUERY_DATASET_NAMES = ["errors", "spans", "logs"] as const;
@@ -30,19 +29,7 @@ export interface QueryFlags extends FilterFlags {
   readonly cursor?: string;
 }
 
-/** Parses `--interval` (the one duration grammar, time-window.ts) to whole seconds. */
-export function parseInterval(raw: string): number {
-  return parseDuration(raw, "interval").ms / 1000;
-}
-
-/** Parses one `-F` value: a field or an aggregate as the service names it. */
-export function parseField(raw: string): string {
-  const text = raw.trim();
-  if (text === "" || /[\r\n]/.test(text)) {
-    throw new ValidationError(`--field must be a field or aggregate such as count(), got '${raw}'.`, "field");
-  }
-  return text;
-}
+export { parseField, parseInterval };
 
 /** `tracker query` (also `tracker explore`). */
 export const queryCommand = buildCommand<QueryFlags, [string?], TrackerContext>({

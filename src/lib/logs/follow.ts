@@ -1,28 +1,31 @@
 import type { TrackerContext } from "../../context.ts";
-import { fetchLogPage, type LogQuery, type LogRow } from "../../lib/api/logs.ts";
-import { AuthError, CliError } from "../../lib/errors.ts";
-import { formatLogHeader, formatLogLine } from "../../lib/format/log-table.ts";
-import { API_PAGE_MAX } from "../../lib/http/paginate.ts";
-import { logNs, RecentIds, sortLogsAscending, toLogItem } from "../../lib/logs/items.ts";
-import {
-  FOLLOW_MAX_BACKOFF_MS,
-  FOLLOW_POLL_PERIOD,
-  FOLLOW_SEEN_IDS,
-  LOG_LIMIT,
-} from "../../lib/logs/options.ts";
-import { joinQuery } from "../../lib/logs/query.ts";
-import type { LogTarget } from "../../lib/logs/target.ts";
-import { writeLines, writeListTip } from "../../lib/output.ts";
-import { writeJsonLine } from "../../lib/output-lines.ts";
-import type { LogListFlags } from "./index.ts";
-import type { Window } from "../../lib/time-window.ts";
+import { fetchLogPage, type LogQuery, type LogRow } from "../api/logs.ts";
+import { AuthError, CliError } from "../errors.ts";
+import { formatLogHeader, formatLogLine } from "../format/log-table.ts";
+import { API_PAGE_MAX } from "../http/paginate.ts";
+import { logNs, RecentIds, sortLogsAscending, toLogItem } from "./items.ts";
+import { FOLLOW_MAX_BACKOFF_MS, FOLLOW_POLL_PERIOD, FOLLOW_SEEN_IDS, LOG_LIMIT } from "./options.ts";
+import { joinQuery } from "./query.ts";
+import type { LogTarget } from "./target.ts";
+import { writeLines, writeListTip } from "../output.ts";
+import { writeJsonLine } from "../output-lines.ts";
+import type { Window } from "../time-window.ts";
+
+/** The flags of `log list` that following reads. */
+export interface FollowFlags {
+  readonly json: boolean;
+  /** How many recent logs come first (default LOG_LIMIT.fallback). */
+  readonly limit?: number;
+  /** Milliseconds between polls. */
+  readonly interval: number;
+}
 
 /** What `log list --follow` follows. */
 export interface FollowOptions {
   target: LogTarget;
   /** The user's query with tracker's filters (`trace:`), or undefined. */
   query: string | undefined;
-  flags: LogListFlags;
+  flags: FollowFlags;
   /** The window of the first page (relative: `--follow` refuses an absolute one). */
   period: Window;
 }
