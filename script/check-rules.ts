@@ -3,11 +3,14 @@
  * - no src/ file over 300 lines unless its first 15 lines give the reason (`Over 300 lines: …`);
  * - one owner per table: SQL naming a table (FROM/INTO/UPDATE/JOIN/TABLE <name>) appears only in
  *   that table's module under src/lib/db/ (schema.ts may name every table: it declares them and
- *   the data moves of a repair).
+ *   the data moves of a repair);
+ * - the map is the house: every folder and top-level module of src/lib/ is named in
+ *   ARCHITECTURE.md (as `lib/<name>/` or `lib/<name>.ts`), and every `lib/…`, `src/…` or
+ *   `script/…` path it names exists.
  *
  *   bun run script/check-rules.ts
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { TABLES } from "../src/lib/db/schema.ts";
 
@@ -54,6 +57,25 @@ export function checkRules(root = ROOT): string[] {
       if (rel === owner || SCHEMA_MODULES.has(rel)) continue;
       if (sql.test(text)) problems.push(`${rel}: SQL on table '${table.name}' outside its owner ${owner}`);
     }
+  }
+  problems.push(...checkArchitecture(root));
+  return problems;
+}
+
+/** ARCHITECTURE.md against the tree: each src/lib entry is named, each named path exists. */
+export function checkArchitecture(root = ROOT): string[] {
+  const problems: string[] = [];
+  const doc = readFileSync(join(root, "ARCHITECTURE.md"), "utf8");
+  for (const e of readdirSync(join(root, "src/lib"), { withFileTypes: true })) {
+    if (!e.isDirectory() && !e.name.endsWith(".ts")) continue;
+    const name = e.isDirectory() ? `lib/${e.name}/` : `lib/${e.name}`;
+    if (!doc.includes(name)) problems.push(`ARCHITECTURE.md does not name src/${name}`);
+  }
+  for (const m of doc.matchAll(/`((?:src\/|lib\/|script\/|test\/)[A-Za-z0-9_./-]+)`/g)) {
+    const path = m[1] as string;
+    if (/[<>*]/.test(path)) continue;
+    const rel = path.startsWith("lib/") ? `src/${path}` : path;
+    if (!existsSync(join(root, rel))) problems.push(`ARCHITECTURE.md names ${path}, which does not exist`);
   }
   return problems;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkRules } from "../../script/check-rules.ts";
+import { checkArchitecture, checkRules } from "../../script/check-rules.ts";
 import { tempDir } from "../helpers/cli.ts";
 
 function tree(files: Record<string, string>): string {
@@ -24,9 +24,23 @@ test("a file over 300 lines without a reason, and a table's SQL outside its owne
     "src/lib/ok-big.ts": `// Over 300 lines: generated table of names\n${long}`,
     "src/lib/sneaky.ts": 'db.run("DELETE FROM cursors WHERE 1");\n',
     "src/lib/db/cursors.ts": 'db.run("DELETE FROM cursors WHERE 1");\n',
+    "ARCHITECTURE.md": "`lib/big.ts` `lib/ok-big.ts` `lib/sneaky.ts` `lib/db/`\n",
   });
   expect(checkRules(root)).toEqual([
     "src/lib/big.ts: 301 lines (more than 300; split it by concern or give the reason at its top)",
     "src/lib/sneaky.ts: SQL on table 'cursors' outside its owner src/lib/db/cursors.ts",
+  ]);
+});
+
+test("ARCHITECTURE.md must name every src/lib entry, and every path it names must exist", () => {
+  const root = tree({
+    "src/lib/named.ts": "export {};\n",
+    "src/lib/unnamed.ts": "export {};\n",
+    "src/lib/family/one.ts": "export {};\n",
+    "ARCHITECTURE.md": "`lib/named.ts`, `lib/family/` and `lib/gone.ts`; `lib/<noun>/` is a pattern.\n",
+  });
+  expect(checkArchitecture(root)).toEqual([
+    "ARCHITECTURE.md does not name src/lib/unnamed.ts",
+    "ARCHITECTURE.md names lib/gone.ts, which does not exist",
   ]);
 });
