@@ -96,3 +96,25 @@ export function toJsonText(value: unknown, indent = 0, depth = 0): string {
     return stringifyDeep(value, indent);
   }
 }
+
+/**
+ * How deeply the arrays and objects of JSON `text` nest, in one pass over the text (no parse, no
+ * recursion; brackets inside strings do not count). Stops as soon as the depth passes `cap`.
+ */
+export function jsonTextDepth(text: string, cap = Number.POSITIVE_INFINITY): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > cap) return deepest;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
+}

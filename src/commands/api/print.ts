@@ -7,6 +7,7 @@ import type { TrackerContext } from "../../context.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { DEEP_NESTING } from "../../lib/json-deep.ts";
 import { jsonText, writeJson, writeLines } from "../../lib/output.ts";
+import { jsonTextDepth } from "../../lib/json-deep.ts";
 
 /** The output-shaping flags given to this run, as the user spells them (empty: print as sent). */
 export function shapingFlags(ctx: TrackerContext): string[] {
@@ -22,19 +23,7 @@ export function shapingFlags(ctx: TrackerContext): string[] {
 
 /** Deepest nesting of `[`/`{` in JSON text, counted in one pass outside strings (no parse). */
 export function nestingDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) max = Math.max(max, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return max;
+  return jsonTextDepth(text);
 }
 
 function parseJson(text: string): { value: unknown } | undefined {

@@ -8,6 +8,7 @@
  */
 import { debugIdFromBytes, debugIdSnippet, jsDebugId, mapDebugId } from "./debug-id.ts";
 import { directivePrologue } from "./prologue.ts";
+import { jsonTextDepth } from "../json-deep.ts";
 
 /** What inject does to one JS file and its map. */
 export interface InjectResult {
@@ -25,24 +26,7 @@ export class BadSourceMap extends Error {}
 export const MAX_MAP_DEPTH = 1000;
 
 /** How deeply `text`'s arrays and objects nest, counted without recursion; stops past `cap`. */
-function jsonDepth(text: string, cap: number): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > deepest) deepest = depth;
-      if (deepest > cap) return deepest;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
-}
+const jsonDepth = (text: string, cap: number): number => jsonTextDepth(text, cap);
 
 /** Parses a source map's text; throws BadSourceMap when it is not one (or nests deeper than MAX_MAP_DEPTH). */
 export function parseSourceMap(text: string): Record<string, unknown> {
