@@ -1,30 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
-import { type ApiEvent, getLatestEvent, getProjectEvent } from "../../lib/api/events.ts";
 import { eventErrors, eventImages, unsymbolicatedFrames } from "../../lib/difs/event-images.ts";
 import { explainImages, fixCommand, type NativeExplainContext } from "../../lib/difs/explain.ts";
-import { resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
-import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { eventTag } from "../../lib/sourcemap/event-frames.ts";
 import type { DifExplainFlags } from "./routes-upload.ts";
-
-async function loadEvent(
-  ctx: TrackerContext,
-  ref: string,
-  target: string | undefined,
-): Promise<{ org: string; project: string; event: ApiEvent }> {
-  const command = "tracker debug-files explain <event-id>";
-  if (/^[0-9a-fA-F]{32}$/.test(ref.replaceAll("-", ""))) {
-    const { org, project } = await resolveOrgProject(ctx, target, { command });
-    return {
-      org,
-      project,
-      event: await getProjectEvent(ctx, org, project, ref.replaceAll("-", "").toLowerCase()),
-    };
-  }
-  const { org, issue } = await resolveIssue(ctx, ref, { command });
-  return { org, project: issue.project.slug, event: await getLatestEvent(ctx, org, issue.id) };
-}
+import { eventOrLatest } from "../../lib/issues/event-or-issue.ts";
 
 /** `tracker debug-files explain`: per image of the unsymbolicated frames, the cause; then the fix. */
 export default async function debugFilesExplain(
@@ -33,7 +13,12 @@ export default async function debugFilesExplain(
   ref: string,
   target?: string,
 ): Promise<void> {
-  const { org, project, event } = await loadEvent(this, ref, target);
+  const { org, project, event } = await eventOrLatest(
+    this,
+    ref,
+    target,
+    "tracker debug-files explain <event-id>",
+  );
   const images = eventImages(event);
   const frames = unsymbolicatedFrames(event, images);
   const errors = eventErrors(event);

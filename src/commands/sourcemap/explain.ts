@@ -1,9 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
 import { getSourceMapDebug } from "../../lib/api/artifacts.ts";
-import { type ApiEvent, getLatestEvent, getProjectEvent } from "../../lib/api/events.ts";
-import { resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
-import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { eventTag } from "../../lib/sourcemap/event-frames.ts";
 import {
   type ExplainContext,
@@ -14,24 +11,7 @@ import {
 } from "../../lib/sourcemap/explain.ts";
 import type { ExplainFlags } from "./index.ts";
 import { oneLine } from "../../lib/format/one-line.ts";
-
-async function loadEvent(
-  ctx: TrackerContext,
-  ref: string,
-  target: string | undefined,
-): Promise<{ org: string; project: string; event: ApiEvent }> {
-  const command = "tracker sourcemap explain <event-id>";
-  if (/^[0-9a-fA-F]{32}$/.test(ref.replaceAll("-", ""))) {
-    const { org, project } = await resolveOrgProject(ctx, target, { command });
-    return {
-      org,
-      project,
-      event: await getProjectEvent(ctx, org, project, ref.replaceAll("-", "").toLowerCase()),
-    };
-  }
-  const { org, issue } = await resolveIssue(ctx, ref, { command });
-  return { org, project: issue.project.slug, event: await getLatestEvent(ctx, org, issue.id) };
-}
+import { eventOrLatest } from "../../lib/issues/event-or-issue.ts";
 
 /** `tracker sourcemap explain`: per minified frame, what is missing, then the fixing command. */
 export default async function sourcemapExplain(
@@ -40,7 +20,12 @@ export default async function sourcemapExplain(
   ref: string,
   target?: string,
 ): Promise<void> {
-  const { org, project, event } = await loadEvent(this, ref, target);
+  const { org, project, event } = await eventOrLatest(
+    this,
+    ref,
+    target,
+    "tracker sourcemap explain <event-id>",
+  );
   const ec: ExplainContext = {
     target: `${org}/${project}`,
     release: eventTag(event, "release"),
