@@ -33,7 +33,7 @@ async function warmWith(
 }
 
 /** A case whose setup runs `warm` (default: the command itself) once before the timed runs. */
-function warm(name: string, args: string[], warmArgs: string[] = args): BenchCase {
+export function warm(name: string, args: string[], warmArgs: string[] = args): BenchCase {
   return {
     name,
     args,
