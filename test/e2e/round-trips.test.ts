@@ -99,6 +99,19 @@ describe("issue view and lists", () => {
     ]);
   });
 
+  test("issue timeline of an incident warm: detail and activity (1); releases and the first release's deploys (2)", async () => {
+    const dir = tempDir("tracker-cfg-");
+    const issue = seedIncident(api.state, "acme", "WEB-4Y");
+    await run(["issue", "timeline", "acme/WEB-4Y", "--json"], dir);
+    const r = await run(["issue", "timeline", "acme/WEB-4Y", "--json"], dir);
+    expect(JSON.parse(r.stdout).data.some((e: { kind: string }) => e.kind === "deploy")).toBe(true);
+    expect(rounds()).toBe(2);
+    expect(byRound().filter((l) => l.startsWith("2 "))).toContain(
+      "2 us GET /api/0/organizations/acme/releases/web%401.5.0/deploys/",
+    );
+    expect(byRound().some((l) => l.includes(`/issues/${issue.id}/`))).toBe(true);
+  });
+
   test("replay view warm: the replay and its recording together (1)", async () => {
     const dir = tempDir("tracker-cfg-");
     const [id] = seedReplays(api.state);

@@ -7,7 +7,6 @@ import type { TrackerContext } from "../../context.ts";
 import type { Activity } from "../api/activity.ts";
 import { type ApiIssue, getIssue } from "../api/issues.ts";
 import { type Deploy, listDeploys, listReleases, type Release } from "../api/releases.ts";
-import { mapLimit } from "../concurrency.ts";
 import { ApiError, ResolutionError } from "../errors.ts";
 import { activitySummary, activityUser } from "../format/activity.ts";
 
@@ -46,7 +45,12 @@ async function deploysOrNone(ctx: TrackerContext, org: string, version: string):
   }
 }
 
-/** Reads the project's releases and their deploys in the issue's window and merges everything in time order. */
+/**
+ * Reads the project's releases and their deploys in the issue's window and merges everything in
+ * time order, in one more round trip: the releases, the issue's detail when the lookup did not
+ * give it, and every deploy of the issue's first release go together; the other releases show the
+ * deploy their listing carries (`lastDeploy`).
+ */
 export async function buildTimeline(
   ctx: TrackerContext,
   org: string,
@@ -54,9 +58,11 @@ export async function buildTimeline(
   activity: readonly Activity[],
 ): Promise<Timeline> {
   // An issue from a short-id lookup has no firstRelease: the detail comes with the releases.
-  const [issue, releases] = await Promise.all([
+  const knownFirst = found.activity === undefined ? undefined : found.firstRelease?.version;
+  const [issue, releases, firstDeploys] = await Promise.all([
     found.activity === undefined ? getIssue(ctx, org, found.id) : found,
     listReleases(ctx, { org, projectSlug: found.project.slug, limit: TIMELINE_RELEASES_MAX, sort: "date" }),
+    knownFirst ? deploysOrNone(ctx, org, knownFirst) : Promise.resolve(undefined),
   ]);
   const first = issue.firstSeen ? Date.parse(issue.firstSeen) : Number.NaN;
   const last = issue.lastSeen ? Date.parse(issue.lastSeen) : ctx.now();
@@ -68,8 +74,12 @@ export async function buildTimeline(
   const shown = releases.data.filter(
     (r: Release) => r.version === firstRelease || within(r.dateReleased ?? r.dateCreated, start, end),
   );
-  const deploys = await mapLimit(shown, 4, (r) =>
-    r.deployCount === 0 ? Promise.resolve([] as Deploy[]) : deploysOrNone(ctx, org, r.version),
+  // Found by a short-ID lookup (no cached detail), the first release is known only now: one more
+  // request then, none when the issue was known.
+  const firstVersion = issue.firstRelease?.version;
+  const ofFirst = firstDeploys ?? (firstVersion ? await deploysOrNone(ctx, org, firstVersion) : undefined);
+  const deploys = shown.map((r): Deploy[] =>
+    r.version === firstVersion && ofFirst ? ofFirst : r.lastDeploy ? [r.lastDeploy] : [],
   );
   const data: TimelineEntry[] = [];
   const push = (
