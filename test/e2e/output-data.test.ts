@@ -125,14 +125,14 @@ describe("errors as data", () => {
         { class: "NetworkError", code: 31 },
       ],
       [
-        ["issue", "resolve", "acme/WEB-4Y", "--in", "web@9.9.9", "--json"],
+        ["query", "acme/web", "--dataset", "spans", "-F", "bogus()", "--json"],
         {},
         USER_TOKEN,
         {
           class: "ApiError",
           code: 30,
           status: 400,
-          detail: "statusDetails.inRelease: Release web@9.9.9 does not exist.",
+          detail: "Unknown function bogus",
         },
       ],
     ];

@@ -33,8 +33,12 @@ const CASES: Case[] = [
     want: { class: "NetworkError", code: 31 },
   },
   {
-    args: ["issue", "resolve", "acme/WEB-4Y", "--in", "web@9.9.9"],
+    args: ["query", "acme/web", "--dataset", "spans", "-F", "bogus()"],
     want: { class: "ApiError", code: 30, status: 400 },
+  },
+  {
+    args: ["issue", "resolve", "acme/WEB-4Y", "--in", "web@9.9.9"],
+    want: { class: "ResolutionError", code: 23 },
   },
   {
     args: ["issue", "explain", "acme/4190"],
