@@ -49,7 +49,8 @@ export async function runAsSentryCli(
     env: { ...env, ...t.env },
     ...(t.quiet ? { stdout: { write: () => undefined } } : {}),
   };
-  const r = await run(t.argv, root, next);
+  const ran = await run(t.argv, root, next);
+  const r = t.exitCode ? { ...ran, exitCode: t.exitCode(ran.exitCode) } : ran;
   const jobExit = (r.error as { quiet?: unknown } | null | undefined)?.quiet === true;
   if (r.exitCode !== 0 && t.allowFailure && r.exitCode !== EXIT.usage && !jobExit) {
     errSink.write(`${ALLOWED_FAILURE_WARNING}\n`);

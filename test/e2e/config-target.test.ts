@@ -180,6 +180,7 @@ describe("defaults --here and defaults show", () => {
         "Project:       api (from defaults --here)",
         `URL:           ${api.url} (from TRACKER_URL)`,
         `Here:          acme/api (for ${h.proj})`,
+        "Global:        acme/web (shadowed here by defaults --here)",
         "",
       ].join("\n"),
     );
@@ -194,6 +195,7 @@ describe("defaults --here and defaults show", () => {
         url: { kind: "env", label: "TRACKER_URL", path: null },
       },
       here: { root: h.proj, org: "acme", project: "api" },
+      global: { org: "acme", project: "web", shadowed: true },
       environments: [],
     });
 
@@ -237,6 +239,7 @@ describe("defaults --here and defaults show", () => {
         url: { kind: "file", label: "~/.sentryclirc", path: join(h.home, ".sentryclirc") },
       },
       here: null,
+      global: null,
       environments: [],
     });
     const human = await runCli(["defaults"], {

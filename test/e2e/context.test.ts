@@ -97,10 +97,10 @@ describe("target forms", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("<org>/ is only for issue list", async () => {
+  test("<org>/ is only for the list commands", async () => {
     const r = await view(["acme/"]);
     expect(r.exitCode).toBe(21);
-    expect(r.stderr).toContain("only accepted by `tracker issue list`");
+    expect(r.stderr).toContain("only accepted by the list commands (issue, log, span, trace list)");
   });
 });
 

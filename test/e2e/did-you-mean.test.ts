@@ -52,10 +52,10 @@ describe("did-you-mean for slugs", () => {
   });
 
   test("an organization slug where a project is expected says so", async () => {
-    const r = await run(["trace", "list", "acme"]);
+    const r = await run(["span", "view", "0123456789abcdef", "acme"]);
     expect(r.exitCode).toBe(23);
     expect(r.stderr).toContain("Error: 'acme' is an organization, not a project.");
-    expect(r.stderr).toContain("Name a project: `tracker trace list acme/<project>`");
+    expect(r.stderr).toContain("Name a project: `tracker span view <span-id> acme/<project>`");
     expect(api.requestsTo("/api/0/organizations/acme/events/")).toEqual([]);
   });
 });

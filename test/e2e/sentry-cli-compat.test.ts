@@ -56,10 +56,10 @@ describe("sentry-cli's command line", () => {
   });
 
   test("a flag without counterpart names tracker's way; an unknown flag names tracker's form", async () => {
-    const a = await sc(["sourcemaps", "upload", "--url-suffix", "?v=2", "dist"]);
+    const a = await sc(["sourcemaps", "upload", "--bundle", "main.jsbundle", "dist"]);
     expect(a.exitCode).toBe(2);
     expect(a.stderr).toContain(
-      "--url-suffix: no tracker counterpart. Closest: tracker sourcemap upload has no URL suffix; give the files' URLs with --url-prefix",
+      "--bundle: no tracker counterpart. Closest: React Native RAM bundles have no tracker command",
     );
     const b = await sc(["releases", "new", "1.0", "--bogus"]);
     expect(b.exitCode).toBe(2);

@@ -110,14 +110,6 @@ describe("trace list (real CLI)", () => {
     expect(api.requests).toEqual([]);
   });
 
-  test("<org>/ is rejected with the reason", async () => {
-    const r = await runCli(["trace", "list", "acme/"], { api, token: USER_TOKEN });
-    expect(r.exitCode).toBe(21);
-    expect(r.stderr).toBe(
-      "Error: 'acme/' (all projects) is only accepted by `tracker issue list`; name a project: acme/<project>.\n",
-    );
-  });
-
   test("without a token: exit 10 and no request", async () => {
     const r = await runCli(["trace", "list", "acme/web"], { api });
     expect(r.exitCode).toBe(10);

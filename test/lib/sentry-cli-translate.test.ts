@@ -39,8 +39,8 @@ describe("translateSentryCli", () => {
       ["proguard", "upload", "--uuid", "abc", "mapping.txt"],
     ],
     [
-      ["dart-symbol-map", "upload", "map.json", "debug/"],
-      ["dart-symbol-map", "upload", "map.json", "debug/"],
+      ["dart-symbol-map", "upload", "map.json", "app.so"],
+      ["dart-symbol-map", "upload", "map.json", "--debug-file", "app.so"],
     ],
     [
       ["code-mappings", "upload", "mappings.json"],

@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { TrackerContext } from "../../context.ts";
+import { checkDifFile } from "../../lib/difs/check.ts";
 import { planDifUpload } from "../../lib/difs/dry-run.ts";
 import { resolveLocalFile } from "../../lib/difs/local-file.ts";
 import { normalizeDebugId } from "../../lib/difs/select.ts";
@@ -37,16 +38,37 @@ async function assertDartMap(abs: string, shown: string): Promise<number> {
   return file.size;
 }
 
-/** `tracker dart-symbol-map upload <file> --debug-id <id>`. */
+/** The debug ID the map belongs to: --debug-id, or the single one of --debug-file (exactly one given). */
+async function mapDebugId(cwd: string, flags: DartSymbolMapUploadFlags): Promise<string> {
+  if ((flags.debugId === undefined) === (flags.debugFile === undefined))
+    throw new ValidationError("Give one of --debug-id <id> or --debug-file <file>.", "debugId");
+  if (flags.debugId !== undefined) {
+    const id = normalizeDebugId(flags.debugId);
+    if (!id) throw new ValidationError(`--debug-id must be a debug ID, got '${flags.debugId}'.`, "debugId");
+    return id;
+  }
+  const file = flags.debugFile as string;
+  const ids = [
+    ...new Set((await checkDifFile(cwd, file)).objects.map((o) => o.debugId).filter((id) => id !== null)),
+  ];
+  if (ids.length !== 1)
+    throw new ValidationError(
+      ids.length === 0
+        ? `No debug ID found in ${file}.`
+        : `${file} has ${ids.length} debug IDs (${ids.join(", ")}); name one with --debug-id.`,
+      "debugFile",
+    );
+  return ids[0] as string;
+}
+
+/** `tracker dart-symbol-map upload <file> (--debug-id <id> | --debug-file <file>)`. */
 export default async function dartSymbolMapUpload(
   this: TrackerContext,
   flags: DartSymbolMapUploadFlags,
   file: string,
   target?: string,
 ): Promise<void> {
-  const debugId = normalizeDebugId(flags.debugId);
-  if (!debugId)
-    throw new ValidationError(`--debug-id must be a debug ID, got '${flags.debugId}'.`, "debugId");
+  const debugId = await mapDebugId(this.cwd, flags);
   const abs = resolveLocalFile(this.cwd, file);
   const size = await assertDartMap(abs, file);
   const { org, project } = await resolveOrgProject(this, target, {

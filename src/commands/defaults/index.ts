@@ -58,7 +58,7 @@ export const defaultsRoutes = buildRouteMap({
       docs: {
         brief: "Show the default org, project and URL with their sources",
         fullDescription: describe(
-          'Shows the organization, project and service URL a command uses here when given no target, and where each comes from: TRACKER_*/SENTRY_* variables, `defaults set --here`, stored defaults, sentry.properties or .sentryclirc; and the default environments (`defaults set --environment`), when set. --json adds "environments": [name].',
+          'Shows the organization, project and service URL a command uses here when given no target, and where each comes from: TRACKER_*/SENTRY_* variables, `defaults set --here`, stored defaults, sentry.properties or .sentryclirc; and the default environments (`defaults set --environment`), when set. A global default that a --here default shadows is listed as "Global: … (shadowed here by defaults --here)". --json adds "environments": [name] and "global": {"org", "project", "shadowed"} (null when no global default is stored).',
           ["tracker defaults", "tracker defaults show --json"],
         ),
       },

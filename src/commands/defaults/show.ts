@@ -10,10 +10,24 @@ function describe(value: string | undefined, source: Provenance | undefined): st
   return source.kind === "default" ? `${value} (default)` : `${value} (from ${source.label})`;
 }
 
+/** The stored global default (`defaults set`) and whether a `--here` default shadows it here. */
+function globalDefault(
+  ctx: TrackerContext,
+  t: ReturnType<typeof configTarget>,
+): { org: string | null; project: string | null; shadowed: boolean } | null {
+  const d = readDefaults(ctx);
+  if (!d.org && !d.project) return null;
+  const shadowed =
+    (d.org !== null && t.org?.source.kind === "here") ||
+    (d.project !== null && t.project?.source.kind === "here");
+  return { org: d.org, project: d.project, shadowed };
+}
+
 /**
  * `tracker defaults` / `defaults show`: the organization, project and service URL a command run
  * here would use without an argument (DSN detection aside), each with where it comes from:
- * environment, `defaults --here`, stored defaults or a Sentry configuration file.
+ * environment, `defaults --here`, stored defaults or a Sentry configuration file; a global default
+ * a `--here` default shadows is listed too, marked so.
  */
 export default async function defaultsShow(this: TrackerContext, flags: GlobalFlags): Promise<void> {
   // An unusable config directory is this command's error, not a warning of the cascade.
@@ -21,6 +35,7 @@ export default async function defaultsShow(this: TrackerContext, flags: GlobalFl
   const environments = readDefaultEnvironments(this);
   const t = configTarget(this);
   const here = hereDefault(this) ?? null;
+  const global = globalDefault(this, t);
   const url = { value: this.settings.baseUrl, source: serviceUrlSource(this) };
   if (flags.json) {
     return writeJson(this, {
@@ -29,6 +44,7 @@ export default async function defaultsShow(this: TrackerContext, flags: GlobalFl
       url: url.value,
       sources: { org: t.org?.source ?? null, project: t.project?.source ?? null, url: url.source },
       here,
+      global,
       environments,
     });
   }
@@ -48,6 +64,10 @@ export default async function defaultsShow(this: TrackerContext, flags: GlobalFl
       this,
       `Here:          ${here.project ? `${here.org}/${here.project}` : here.org} (for ${here.root})`,
     );
+  }
+  if (global?.shadowed) {
+    const named = global.project ? `${global.org ?? "-"}/${global.project}` : (global.org ?? "-");
+    writeLines(this, `Global:        ${named} (shadowed here by defaults --here)`);
   }
   const configured = configTarget(this, { env: false });
   for (const [key, effective, below] of [

@@ -14,6 +14,7 @@ export interface EventSendFlags {
   readonly tag?: readonly [string, string][];
   readonly extra?: readonly [string, string][];
   readonly release?: string;
+  readonly dist?: string;
   readonly env?: string;
   readonly fingerprint?: readonly string[];
   readonly logfile?: string;
@@ -45,6 +46,13 @@ export const eventSendCommand = buildCommand<EventSendFlags, [], TrackerContext>
         brief: "Extra data (repeatable)",
       },
       release: { kind: "parsed", placeholder: "<version>", parse: String, optional: true, brief: "Release" },
+      dist: {
+        kind: "parsed",
+        placeholder: "<dist>",
+        parse: String,
+        optional: true,
+        brief: "Distribution (build) of the release",
+      },
       env: {
         kind: "parsed",
         placeholder: "<environment>",
@@ -84,7 +92,7 @@ export const eventSendCommand = buildCommand<EventSendFlags, [], TrackerContext>
       `Sends one event to the project of the DSN (TRACKER_DSN, else the DSN detected in .env files or source code; no login needed) and prints its event ID. --logfile adds the last ${LOG_TAIL_LINES} lines of a file as breadcrumbs (only the end of the file is read). --json prints {"eventId", "url"}; url is the event's page when the organization is known (TRACKER_ORG, or the DSN resolved before), else null.`,
       [
         "tracker event send -m 'Backup failed' --level fatal -t host:db1",
-        "tracker event send -m 'Deploy check' -e build:1234 --release 1.2.0 --env production",
+        "tracker event send -m 'Deploy check' -e build:1234 --release 1.2.0 --dist 42 --env production",
         "tracker event send -m 'Cron output' --logfile /var/log/cron.log --json",
       ],
     ),

@@ -62,6 +62,7 @@ export default async function eventSend(this: TrackerContext, flags: EventSendFl
     user: flags.user ?? [],
     fingerprint: flags.fingerprint ?? [],
     release: flags.release,
+    dist: flags.dist,
     environment: flags.env,
     logLines,
   });

@@ -1,6 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { listMonitors } from "../../lib/api/monitors.ts";
 import { formatMonitorTable, monitorDocument } from "../../lib/format/monitor-table.ts";
+import { rememberCompletionValues } from "../../lib/db/completion-values.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import type { MonitorListFlags } from "./index.ts";
@@ -15,6 +16,12 @@ export default async function monitorList(
 ): Promise<void> {
   const { org } = await resolveOrg(this, target, { command: "tracker monitor list" });
   const { monitors, hasMore } = await withSlugHint(this, { org }, () => listMonitors(this, org));
+  rememberCompletionValues(
+    this,
+    "monitor",
+    org,
+    monitors.map((m) => m.slug),
+  );
   if (flags.json) return writeJson(this, listDocument({ data: monitors.map(monitorDocument) }, { hasMore }));
   if (monitors.length === 0) {
     writeTip(

@@ -139,6 +139,7 @@ export interface SetCommitsFlags extends ReleaseChangeFlags {
   readonly commit?: readonly string[];
   readonly initialDepth: number;
   readonly ignoreMissing: boolean;
+  readonly clear: boolean;
 }
 
 /** `release set-commits <version> [<org>]`. */
@@ -175,17 +176,23 @@ export const setCommitsCommand = buildCommand<SetCommitsFlags, [string, string?]
         brief:
           "With --local: when the previous release's commit is not in the history, send --initial-depth commits",
       },
+      clear: {
+        kind: "boolean",
+        default: false,
+        brief: "Send an empty list of refs (sentry-cli's --clear)",
+      },
     },
     positional: { kind: "tuple", parameters: [versionArg, orgArg] },
   },
   docs: {
     brief: "Associate commits with a release",
     fullDescription: describe(
-      `Replaces the release's commits with one PUT. --local reads this working tree's history (git log: author, message, time, changed files), from the last commit of the previous release that has commits up to HEAD, newest first; without a previous release, the last --initial-depth (${INITIAL_DEPTH}) commits. The repository is named from origin's URL as sentry-cli names it (the path without .git: owner/repo, GitLab subgroups whole; org/project for Azure DevOps). A shallow clone whose history does not reach the previous release, or that holds fewer than --initial-depth commits when there is none, is an error naming the fetch to run (git fetch --deepen=<n> or --unshallow, fetch-depth: 0 in actions/checkout), never a wrong range; --ignore-missing sends the last --initial-depth commits when the previous release's commit is missing. --auto and --commit send refs for the service to fetch through its repository integration; when origin's repository is not connected, --auto sends this working tree's commits instead (as --local, with a warning), as sentry-cli does. ${RELEASE_TARGET_HELP} ${CHANGE_HELP} With --local the reads (previous release, git) still happen. --json prints {"version", "org", "sent": body, "release": release}.`,
+      `Replaces the release's commits with one PUT. --local reads this working tree's history (git log: author, message, time, changed files), from the last commit of the previous release that has commits up to HEAD, newest first; without a previous release, the last --initial-depth (${INITIAL_DEPTH}) commits. The repository is named from origin's URL as sentry-cli names it (the path without .git: owner/repo, GitLab subgroups whole; org/project for Azure DevOps). A shallow clone whose history does not reach the previous release, or that holds fewer than --initial-depth commits when there is none, is an error naming the fetch to run (git fetch --deepen=<n> or --unshallow, fetch-depth: 0 in actions/checkout), never a wrong range; --ignore-missing sends the last --initial-depth commits when the previous release's commit is missing. --auto and --commit send refs for the service to fetch through its repository integration; when origin's repository is not connected, --auto sends this working tree's commits instead (as --local, with a warning), as sentry-cli does. ${RELEASE_TARGET_HELP} ${CHANGE_HELP} With --local the reads (previous release, git) still happen. --clear sends {"refs": []}, as sentry-cli's --clear does. --json prints {"version", "org", "sent": body, "release": release}.`,
       [
         "tracker release set-commits web@1.5.0 acme --local",
         "tracker release set-commits web@1.5.0 acme --auto",
         "tracker release set-commits web@1.5.0 acme --commit acme/web@4f2a9c1..9e1d2b7",
+        "tracker release set-commits web@1.5.0 acme --clear --dry-run",
       ],
     ),
   },

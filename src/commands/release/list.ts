@@ -4,6 +4,7 @@ import { cacheProjects } from "../../lib/db/project-cache.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import type { Page } from "../../lib/http/paginate.ts";
 import { formatReleaseTable } from "../../lib/format/release-table.ts";
+import { rememberCompletionValues } from "../../lib/db/completion-values.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import { type ListScope, resolveListScope } from "../../lib/releases/target.ts";
 import { withSlugHint } from "../../lib/resolve/target.ts";
@@ -70,6 +71,12 @@ export default async function releaseList(
   );
   saveCursor(this, key, page.nextCursor);
   rememberProjects(this, scope.org, page.data);
+  rememberCompletionValues(
+    this,
+    "release",
+    scope.org,
+    page.data.map((r) => r.version),
+  );
   if (flags.json) {
     return writeJson(
       this,

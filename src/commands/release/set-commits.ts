@@ -21,6 +21,7 @@ async function plan(
   org: string,
   version: string,
 ): Promise<{ body: Record<string, unknown>; summary: string }> {
+  if (flags.clear) return { body: { refs: [] }, summary: "an empty list of refs" };
   const auto = flags.auto ? await autoRef(ctx, org) : undefined;
   if (flags.local || (flags.auto && !auto)) {
     const found = await collectLocalCommits(ctx, {
@@ -54,10 +55,12 @@ export default async function releaseSetCommits(
   version: string,
   target?: string,
 ): Promise<void> {
-  const modes = [flags.auto, flags.local, (flags.commit ?? []).length > 0].filter(Boolean).length;
+  const modes = [flags.auto, flags.local, (flags.commit ?? []).length > 0, flags.clear].filter(
+    Boolean,
+  ).length;
   if (modes !== 1) {
     throw new ValidationError(
-      "Give exactly one of --auto, --local or --commit <repo>@[<from>..]<to>.",
+      "Give exactly one of --auto, --local, --clear or --commit <repo>@[<from>..]<to>.",
       "commit",
     );
   }

@@ -13,6 +13,7 @@ export interface InjectFlags {
   readonly json: boolean;
   readonly verbose: boolean;
   readonly dryRun: boolean;
+  readonly ignore?: readonly string[];
 }
 
 /** Flags of `sourcemap upload`. */
@@ -23,6 +24,7 @@ export interface UploadFlags {
   readonly dist?: string;
   readonly urlPrefix: string;
   readonly stripPrefix?: string;
+  readonly urlSuffix?: string;
   readonly ext: string;
   readonly ignore?: readonly string[];
   readonly rewrite: boolean;
@@ -47,13 +49,24 @@ const injectCommand = buildCommand<InjectFlags, string[], TrackerContext>({
     flags: {
       ...globalFlags,
       dryRun: { kind: "boolean", default: false, brief: "Report what would change; write nothing" },
+      ignore: {
+        kind: "parsed",
+        placeholder: "<glob>",
+        parse: String,
+        variadic: true,
+        optional: true,
+        brief: "Leave out paths matching this glob (repeatable)",
+      },
     },
   },
   docs: {
     brief: "Add debug IDs to built JavaScript files and their source maps",
     fullDescription: describe(
       'Gives every .js/.mjs/.cjs file that has a source map (named by its sourceMappingURL comment, else <file>.map next to it) a debug ID derived from the map\'s content: a one-line runtime snippet at the top, a `//# debugId=<id>` comment at the end, and "debug_id"/"debugId" in the map. Running it again changes nothing; files without a map are left alone. The snippet goes after a "use strict" prologue (also behind a licence banner), and each file is rewritten through a fresh temp file renamed over it, keeping its mode (755 stays 755, 444 stays 444). Nothing outside the tree a path names is read or written: symlinks (files, directories, maps) that lead out of it, FIFOs, devices, and files that cannot be read or written are skipped with one note each.\n\n--json prints {"dryRun", "injected": [{"file", "map", "debugId", "changed"}], "unchanged": [{"file", "debugId"}], "skipped": [{"path", "reason"}]}.',
-      ["tracker sourcemap inject ./dist", "tracker sourcemap inject ./dist --dry-run --json"],
+      [
+        "tracker sourcemap inject ./dist",
+        "tracker sourcemap inject ./dist --ignore 'vendor/**' --dry-run --json",
+      ],
     ),
   },
 });
@@ -99,6 +112,13 @@ const uploadCommand = buildCommand<UploadFlags, string[], TrackerContext>({
         parse: String,
         optional: true,
         brief: "Remove this from each path before the URL prefix is added",
+      },
+      urlSuffix: {
+        kind: "parsed",
+        placeholder: "<suffix>",
+        parse: String,
+        optional: true,
+        brief: "Append this to each file's URL (e.g. '?v=3')",
       },
       ext: {
         kind: "parsed",

@@ -10,7 +10,7 @@ export default async function sourcemapInject(
   flags: InjectFlags,
   ...paths: string[]
 ): Promise<void> {
-  const report = injectPaths(paths, { cwd: this.cwd, dryRun: flags.dryRun });
+  const report = injectPaths(paths, { cwd: this.cwd, dryRun: flags.dryRun, ignore: flags.ignore ?? [] });
   if (flags.json) return writeJson(this, report);
   writeLines(this, formatInjectReport(report));
   for (const s of report.skipped)

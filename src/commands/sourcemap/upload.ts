@@ -75,6 +75,7 @@ export default async function sourcemapUpload(
       dist: flags.dist,
       urlPrefix: flags.urlPrefix,
       stripPrefix: flags.stripPrefix,
+      urlSuffix: flags.urlSuffix,
       rewrite: flags.rewrite,
     },
     wait: flags.wait,

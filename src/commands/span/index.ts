@@ -33,7 +33,7 @@ export { parseTraceId };
 export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerContext>({
   loader: () => import("./list.ts"),
   parameters: {
-    positional: targetPositional("<org>/<project> or <project>", "org/project"),
+    positional: targetPositional("<org>/<project>, <org>/ (all projects) or <project>", "org/project"),
     flags: {
       ...globalFlags,
       fresh: freshFlag,
@@ -67,7 +67,7 @@ export const spanListCommand = buildCommand<SpanListFlags, [string?], TrackerCon
   docs: {
     brief: "List spans",
     fullDescription: describe(
-      `Lists spans of a project from the spans dataset, newest first (-s duration: slowest first), in the last ${SPAN_LIST_PERIOD} unless -t says otherwise. Pages at 100 per request up to --limit; -c last continues after the previous page of the same target and flags (window and environments included). ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n--json prints {"data": [span], "hasMore", "nextCursor" (only when a next page exists)}; each span is the service's row: id, span.op, span.description, span.duration (ms), timestamp, trace, transaction, project.`,
+      `Lists spans of a project (of every project with <org>/) from the spans dataset, newest first (-s duration: slowest first), in the last ${SPAN_LIST_PERIOD} unless -t says otherwise. Pages at 100 per request up to --limit; -c last continues after the previous page of the same target and flags (window and environments included). ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n--json prints {"data": [span], "hasMore", "nextCursor" (only when a next page exists)}; each span is the service's row: id, span.op, span.description, span.duration (ms), timestamp, trace, transaction, project.`,
       [
         "tracker span list acme/web",
         "tracker span list -s duration -q 'span.op:db.query' -n 50",

@@ -3,8 +3,7 @@ import { queryEvents } from "../../lib/api/explore.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { formatSpanTable } from "../../lib/format/span-table.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
-import { getProjectId } from "../../lib/resolve/project-id.ts";
-import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { resolveLogTarget } from "../../lib/logs/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 import type { SpanListFlags } from "./index.ts";
@@ -34,25 +33,25 @@ function nextPageCommand(
   query: string | undefined,
   filters: readonly string[],
 ): string {
-  const parts = ["tracker", "span", "list", quoteWord(target)];
+  // Several detected projects have no one-word target: the next run detects them again.
+  const parts = ["tracker", "span", "list", target.includes(",") ? "" : quoteWord(target)];
   if (flags.sort !== "newest") parts.push("-s", flags.sort);
   parts.push(...filters);
   if (query !== undefined) parts.push("-q", quoteWord(query));
   if (flags.trace) parts.push("--trace", quoteWord(flags.trace));
   if (flags.limit !== SPAN_LIMIT.fallback) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");
-  return parts.join(" ");
+  return parts.filter(Boolean).join(" ");
 }
 
 /** `tracker span list`: resolve the project, page to the limit, remember the cursor, render. */
 export default async function spanList(this: TrackerContext, flags: SpanListFlags, target?: string) {
   const f = readListFilters(this, flags, SPAN_LIST_PERIOD);
-  const { org, project } = await resolveOrgProject(this, target, {
-    command: "tracker span list",
-    fresh: flags.fresh,
-  });
+  // `acme/` (or `acme`) lists every project of the organization (project=-1), as log list does.
+  const t = await resolveLogTarget(this, target, { command: "tracker span list", fresh: flags.fresh });
+  const { org } = t;
   const query = flags.query?.trim() || undefined;
-  const where = `${org}/${project}`;
+  const where = t.label;
   const key = cursorKey("span-list", where, {
     sort: flags.sort,
     query,
@@ -61,12 +60,11 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
   });
   if (continuesPastEnd(this, key, flags.cursor)) return writePastEnd(this, flags.json, `spans in ${where}`);
   const cursor = resolveCursor(this, key, flags.cursor);
-  const projectId = await getProjectId(this, org, project, flags.fresh);
   const page = await queryEvents(this, {
     org,
     dataset: "spans",
     fields: SPAN_FIELDS,
-    projects: [projectId],
+    projects: t.projectIds,
     query: joinQuery(flags.trace ? `trace:${flags.trace}` : undefined, f.envToken, query) ?? "",
     sort: SPAN_SORT_PARAM[flags.sort],
     period: f.win.window,

@@ -30,7 +30,7 @@ export interface TraceListFlags extends FilterFlags {
 export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerContext>({
   loader: () => import("./list.ts"),
   parameters: {
-    positional: targetPositional("<org>/<project> or <project>", "org/project"),
+    positional: targetPositional("<org>/<project>, <org>/ (all projects) or <project>", "org/project"),
     flags: {
       ...globalFlags,
       fresh: freshFlag,
@@ -57,7 +57,7 @@ export const traceListCommand = buildCommand<TraceListFlags, [string?], TrackerC
   docs: {
     brief: "List recent traces",
     fullDescription: describe(
-      `Lists transactions of the last ${TRACE_LIST_PERIOD} (-t for another window) with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort, query, window and environments; -c last continues from it. ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, span.duration, or transaction.duration from older servers, ...).`,
+      `Lists transactions (of one project, or of every project with <org>/) of the last ${TRACE_LIST_PERIOD} (-t for another window) with their trace IDs, paging through the API (at most 100 per request) up to --limit. The position after each listing is saved per org/project, sort, query, window and environments; -c last continues from it. ${WINDOW_HELP} ${ENVIRONMENT_HELP} ${TARGET_HELP}\n\n--json prints {"data": [trace], "nextCursor" (only when a next page exists), "hasMore"}; each trace has traceId, transaction, durationMs, timestamp, project and the API's own columns (trace, id, span.duration, or transaction.duration from older servers, ...).`,
       [
         "tracker trace list acme/web",
         "tracker trace list -s duration -n 50",

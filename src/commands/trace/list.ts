@@ -1,12 +1,11 @@
 import type { TrackerContext } from "../../context.ts";
-import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { listTraces, rowDurationMs, type TransactionRow } from "../../lib/api/traces.ts";
 import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
 import { cursorKey, continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
 import { formatTraceTable } from "../../lib/format/trace-table.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
-import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { resolveLogTarget } from "../../lib/logs/target.ts";
 import type { TraceListFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
@@ -43,13 +42,14 @@ export function nextPageCommand(
   query: string | undefined,
   filters: readonly string[] = [],
 ): string {
-  const parts = ["tracker", "trace", "list", quoteWord(target)];
+  // Several detected projects have no one-word target: the next run detects them again.
+  const parts = ["tracker", "trace", "list", target.includes(",") ? "" : quoteWord(target)];
   if (flags.sort !== "date") parts.push("-s", flags.sort);
   parts.push(...filters);
   if (query !== undefined) parts.push("-q", quoteWord(query));
   if (flags.limit !== TRACE_LIMIT.fallback) parts.push("-n", String(flags.limit));
   parts.push("-c", "last");
-  return parts.join(" ");
+  return parts.filter(Boolean).join(" ");
 }
 
 /** `tracker trace list`: resolve the project, page to the limit, remember the cursor and ids, render. */
@@ -59,26 +59,24 @@ export default async function traceList(
   target?: string,
 ): Promise<void> {
   const f = readListFilters(this, flags, TRACE_LIST_PERIOD);
-  const { org, project } = await resolveOrgProject(this, target, {
-    command: "tracker trace list",
-    fresh: flags.fresh,
-  });
+  // `acme/` (or `acme`) lists every project of the organization (project=-1), as log list does.
+  const t = await resolveLogTarget(this, target, { command: "tracker trace list", fresh: flags.fresh });
+  const { org } = t;
+  const where = t.label;
   const userQuery = flags.query?.trim() ? flags.query.trim() : undefined;
   const query = joinQuery(f.envToken, userQuery);
   // The default window keeps the key it always had, so saved positions stay valid.
-  const key = cursorKey("trace-list", `${org}/${project}`, {
+  const key = cursorKey("trace-list", where, {
     sort: flags.sort,
     query: userQuery,
     ...(f.win.isDefault ? {} : { period: f.key.period }),
     ...(f.key.environment === undefined ? {} : { environment: f.key.environment }),
   });
-  if (continuesPastEnd(this, key, flags.cursor))
-    return writePastEnd(this, flags.json, `traces in ${org}/${project}`);
+  if (continuesPastEnd(this, key, flags.cursor)) return writePastEnd(this, flags.json, `traces in ${where}`);
   const cursor = resolveCursor(this, key, flags.cursor);
-  const projectId = await getProjectId(this, org, project, flags.fresh);
   const page = await listTraces(this, {
     org,
-    projectId,
+    projectIds: t.projectIds,
     limit: flags.limit,
     sort: flags.sort,
     query,
@@ -86,7 +84,7 @@ export default async function traceList(
     cursor,
   });
   saveCursor(this, key, page.nextCursor);
-  const items = page.data.map((r) => toTraceListItem(r, project));
+  const items = page.data.map((r) => toTraceListItem(r, t.project ?? ""));
   rememberTraces(
     this,
     org,
@@ -95,7 +93,6 @@ export default async function traceList(
   if (flags.json) {
     return writeJson(this, listDocument({ ...page, data: items }, { save: (c) => saveCursor(this, key, c) }));
   }
-  const where = `${org}/${project}`;
   if (items.length === 0) {
     const filter = `${f.envText}${userQuery ? ` matching ${quoteWord(userQuery)}` : ""}`;
     writeTip(

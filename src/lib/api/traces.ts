@@ -68,7 +68,8 @@ const EventsResponse = v.object({
 /** Options of listTraces. */
 export interface ListTracesOptions {
   org: string;
-  projectId: string;
+  /** Numeric project ids; `["-1"]` for every project of the organization. */
+  projectIds: readonly string[];
   limit: number;
   sort: "date" | "duration";
   query?: string;
@@ -98,7 +99,7 @@ export async function listTraces(
       query: {
         dataset: form,
         field: d.fields,
-        project: opts.projectId,
+        project: [...opts.projectIds],
         query: query === "" ? undefined : query,
         sort: d.sort[opts.sort],
         per_page: size,

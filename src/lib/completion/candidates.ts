@@ -1,7 +1,8 @@
 /**
  * Completion candidates for the words typed so far (the last one may be partial): command words,
  * then the command's flags, enum values after an enum flag (long or short), and for positionals
- * the cached organization and project slugs and recent issue IDs. Local only: never a network
+ * the cached organization and project slugs, recent issue IDs, and the release versions and
+ * monitor slugs lists have shown (in those commands' first slot). Local only: never a network
  * request. Cached values come from the server, so only well-formed slugs and issue IDs are offered.
  */
 import type { Command, RouteMap } from "@stricli/core";
@@ -13,6 +14,7 @@ import { globalFlags } from "../flags.ts";
 import { SLUG_RE } from "../resolve/url.ts";
 import { fieldCandidates } from "./fields.ts";
 import { SHELLS } from "./scripts.ts";
+import { valueCandidates } from "./values.ts";
 
 type Target = RouteMap<TrackerContext> | Command<TrackerContext>;
 interface FlagSpec {
@@ -107,6 +109,12 @@ export function completionCandidates(
   if (path[0] === "completion") {
     return done.slice(path.length).some((w) => !w.startsWith("-")) ? [] : SHELLS.filter(starts);
   }
+  const takesValue = (w: string) => {
+    const f = flagOf(w, params, flags);
+    return f !== undefined && f.kind !== "boolean";
+  };
+  const values = valueCandidates(ctx, path, done.slice(path.length), takesValue);
+  if (values !== undefined) return values.filter(starts);
   const issueCommand = path[0] === "issue" && path[1] !== "list";
   const orgs = cachedOrgSlugs(ctx).filter((o) => SLUG_RE.test(o));
   const pool = issueCommand

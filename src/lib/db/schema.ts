@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever a table or column is added below. */
-export const SCHEMA_VERSION = 6;
+export const SCHEMA_VERSION = 7;
 
 /** One column: name and SQL type/constraint text usable in ALTER TABLE ADD COLUMN. */
 export interface ColumnDef {
@@ -187,6 +187,17 @@ export const TABLES: readonly TableDef[] = [
       col("listed_at", "INTEGER NOT NULL DEFAULT 0"),
     ],
     constraints: ["PRIMARY KEY (org, trace_id)"],
+  },
+  {
+    name: "completion_values",
+    columns: [
+      col("base_url", "TEXT NOT NULL"),
+      col("kind", "TEXT NOT NULL"),
+      col("org", "TEXT NOT NULL"),
+      col("value", "TEXT NOT NULL"),
+      col("seen_at", "INTEGER NOT NULL DEFAULT 0"),
+    ],
+    constraints: ["PRIMARY KEY (base_url, kind, org, value)"],
   },
   {
     name: "install_info",

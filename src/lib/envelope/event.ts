@@ -41,6 +41,8 @@ export interface EventInput {
   user: readonly [string, string][];
   fingerprint: readonly string[];
   release?: string;
+  /** The build of the release (sentry-cli's `--dist`): the event's `dist`. */
+  dist?: string;
   environment?: string;
   /** Log lines, oldest first, sent as breadcrumbs. */
   logLines: readonly string[];
@@ -62,6 +64,7 @@ export function buildEvent(input: EventInput): Record<string, unknown> {
   if (input.user.length > 0) event.user = Object.fromEntries(input.user);
   if (input.fingerprint.length > 0) event.fingerprint = [...input.fingerprint];
   if (input.release !== undefined) event.release = input.release;
+  if (input.dist !== undefined) event.dist = input.dist;
   if (input.environment !== undefined) event.environment = input.environment;
   if (input.logLines.length > 0) {
     event.breadcrumbs = {

@@ -12,6 +12,8 @@ export interface LogTarget {
   projectIds: string[];
   /** `org/project`, `org/` or `org/a, org/b`, for messages and saved-cursor keys. */
   label: string;
+  /** The project's slug when exactly one project is searched. */
+  project?: string;
 }
 
 /**
@@ -42,5 +44,10 @@ export async function resolveLogTarget(
   }
   const org = orgs[0] as string;
   const projectIds = await Promise.all(projects.map((p) => getProjectId(ctx, org, p.project, opts.fresh)));
-  return { org, projectIds, label: projects.map((p) => `${p.org}/${p.project}`).join(", ") };
+  return {
+    org,
+    projectIds,
+    label: projects.map((p) => `${p.org}/${p.project}`).join(", "),
+    ...(projects.length === 1 ? { project: projects[0]?.project } : {}),
+  };
 }

@@ -168,7 +168,7 @@ export async function resolveOrgProject(
   }
   if (parsed.kind === "org-all") {
     throw new ValidationError(
-      `'${parsed.org}/' (all projects) is only accepted by \`tracker issue list\`; name a project: ${parsed.org}/<project>.`,
+      `'${parsed.org}/' (all projects) is only accepted by the list commands (issue, log, span, trace list); name a project: ${parsed.org}/<project>.`,
       "target",
     );
   }

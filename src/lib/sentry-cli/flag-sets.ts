@@ -30,11 +30,7 @@ export const UPLOAD_FLAGS: CompatFlag[] = [
   { names: ["--release", "-r"], value: true, to: "--release" },
   { names: ["--dist", "-d"], value: true, to: "--dist" },
   { names: ["--url-prefix", "-u"], value: true, to: "--url-prefix" },
-  {
-    names: ["--url-suffix"],
-    value: true,
-    missing: "tracker sourcemap upload has no URL suffix; give the files' URLs with --url-prefix",
-  },
+  { names: ["--url-suffix"], value: true, to: "--url-suffix" },
   // sentry-cli's --strip-prefix shortens the source paths inside the maps, not the files' URLs
   // (tracker's --strip-prefix changes URLs): passing it on would move the files.
   { names: ["--strip-prefix"], value: true, note: "source paths inside the maps are kept as they are" },
@@ -108,10 +104,16 @@ export function uploadArgv(paths: readonly string[], m: FormMatch, extra: readon
   const at = flags.indexOf("--ext");
   if (at >= 0) flags[at + 1] = (ext ?? []).map((e) => e.replace(/^\./, "")).join(",");
   else flags.push("--ext", UPLOAD_EXTENSIONS);
+  return ["sourcemap", "upload", ...paths, ...extra, ...flags, ...ignoreFileFlags(m)];
+}
+
+/** sentry-cli's `--ignore-file` files as tracker's `--ignore <glob>` flags (inject and upload). */
+export function ignoreFileFlags(m: FormMatch): string[] {
+  const flags: string[] = [];
   for (const file of m.values.get("--ignore-file") ?? []) {
     for (const glob of ignoreFileGlobs(m.cwd, file)) flags.push("--ignore", glob);
   }
-  return ["sourcemap", "upload", ...paths, ...extra, ...flags];
+  return flags;
 }
 
 /** The release of a top-level `deploys` form (`--release`); an Error naming the form without one. */
@@ -135,8 +137,19 @@ export function configStatusJq(m: FormMatch): string {
   const project = pick(["TRACKER_PROJECT", "SENTRY_PROJECT"]);
   return (
     `{config: {org: (${org} // .defaults.org), project: (${project} // .defaults.project), url: .baseUrl}, ` +
-    `auth: {type: (if .token then "token" else null end), successful: .authenticated}, have_dsn: (.dsn != null)}`
+    `auth: {type: (if .token then "token" else null end), successful: (.authenticated and .serviceError == null)}, have_dsn: (.dsn != null)}`
   );
+}
+
+/**
+ * sentry-cli's exit codes of `info`: 1 when it is not configured or the token is refused (a
+ * missing or rejected login, an unreachable service: tracker's 10-13, 30, 31); with
+ * `--config-status-json` the document is the answer and it exits 0 in those cases.
+ */
+export function infoExitCode(m: FormMatch, code: number): number {
+  const notConfigured = (code >= 10 && code <= 13) || code === 30 || code === 31;
+  if (!notConfigured) return code;
+  return m.values.has("--config-status-json") ? 0 : 1;
 }
 
 /**

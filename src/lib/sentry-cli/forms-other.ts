@@ -63,10 +63,16 @@ export const OTHER_FORMS: readonly CompatForm[] = [
   },
   {
     words: "dart-symbol-map upload",
-    tracker: "dart-symbol-map upload ...",
-    passthrough: true,
+    tracker: "dart-symbol-map upload <mapping> --debug-file <debug-file>",
     rest: true,
     flags: TARGET,
+    // sentry-cli takes the debug file as its second word; tracker reads its debug ID the same way.
+    build: (m) => {
+      const [mapping, debugFile, extra] = m.positionals;
+      if (mapping === undefined || debugFile === undefined || extra !== undefined)
+        throw new Error("dart-symbol-map upload takes <mapping> <debug-file>");
+      return ["dart-symbol-map", "upload", mapping, "--debug-file", debugFile];
+    },
   },
   {
     words: "code-mappings upload",

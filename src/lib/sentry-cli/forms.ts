@@ -8,6 +8,8 @@ import {
   DEPLOY_FLAGS,
   deployArgv,
   first,
+  ignoreFileFlags,
+  infoExitCode,
   ORG,
   release,
   setCommitsArgv,
@@ -58,10 +60,7 @@ export const FORMS: readonly CompatForm[] = [
       { names: ["--ignore-missing"], to: "--ignore-missing", note: "left out with --auto alone" },
       { names: ["--initial-depth"], value: true, to: "--initial-depth", note: "left out with --auto alone" },
       { names: ["--ignore-empty"], note: "an empty list is not an error" },
-      {
-        names: ["--clear"],
-        missing: "tracker api -X PUT 'organizations/<org>/releases/<version>/' -f 'commits[]' clears them",
-      },
+      { names: ["--clear"], to: "--clear" },
     ],
     build: (m) => setCommitsArgv(m.params.version as string, m),
   },
@@ -126,18 +125,11 @@ export const FORMS: readonly CompatForm[] = [
       ...TARGET,
       { names: ["--dry-run"], to: "--dry-run" },
       { names: ["--ext", "-x"], value: true, note: "JavaScript files that have a source map are injected" },
-      {
-        names: ["--ignore", "-i"],
-        value: true,
-        missing: "run tracker sourcemap inject on the build output only",
-      },
-      {
-        names: ["--ignore-file", "-I"],
-        value: true,
-        missing: "run tracker sourcemap inject on the build output only",
-      },
+      { names: ["--ignore", "-i"], value: true, to: "--ignore" },
+      { names: ["--ignore-file", "-I"], value: true, read: "--ignore per line (gitignore patterns, no !)" },
       { names: ["--release", "-r"], value: true, note: "debug IDs need no release" },
     ],
+    build: (m) => ["sourcemap", "inject", ...m.positionals, ...m.flags, ...ignoreFileFlags(m)],
   },
   {
     words: "sourcemaps upload",
@@ -164,7 +156,7 @@ export const FORMS: readonly CompatForm[] = [
       { names: ["--user", "-u"], value: true, to: "-u" },
       { names: ["--release", "-r"], value: true, to: "-r" },
       { names: ["--env", "-E"], value: true, to: "--env" },
-      { names: ["--dist", "-d"], value: true, missing: "tracker event send has no dist; use -t dist:<dist>" },
+      { names: ["--dist", "-d"], value: true, to: "--dist" },
       { names: ["--fingerprint", "-f"], value: true, to: "--fingerprint" },
       { names: ["--logfile"], value: true, to: "--logfile" },
       { names: ["--with-categories"], note: "log lines are breadcrumbs as they are" },
@@ -220,6 +212,7 @@ export const FORMS: readonly CompatForm[] = [
       m.values.has("--config-status-json")
         ? ["auth", "status", "--jq", configStatusJq(m)]
         : ["auth", "status"],
+    exitCode: infoExitCode,
   },
   { words: "organizations list", tracker: "org list" },
   {

@@ -287,5 +287,6 @@ export function translateSentryCli(
     delete runEnv.TRACKER_AUTH_TOKEN;
     out = ["auth", "login", "--token", g.token];
   }
-  return { ...base, argv: out };
+  const exitCode = form.exitCode;
+  return { ...base, argv: out, ...(exitCode ? { exitCode: (code: number) => exitCode(match, code) } : {}) };
 }

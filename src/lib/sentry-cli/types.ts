@@ -59,6 +59,8 @@ export interface CompatForm {
   readonly build?: (m: FormMatch) => string[];
   /** No counterpart: the closest tracker command, said by the error. */
   readonly missing?: string;
+  /** sentry-cli's exit code for tracker's (`info` exits 1 where `auth status` exits 10). */
+  readonly exitCode?: (m: FormMatch, code: number) => number;
 }
 
 /** One sentry-cli run, translated. */
@@ -73,4 +75,6 @@ export interface Translation {
   readonly allowFailure: boolean;
   /** `--version`/`-V`: print SENTRY_CLI_VERSION_LINE and nothing else. */
   readonly version: boolean;
+  /** The exit code sentry-cli gives where tracker's run exits with `code` (absent: the same). */
+  readonly exitCode?: (code: number) => number;
 }

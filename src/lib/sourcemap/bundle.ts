@@ -25,6 +25,8 @@ export interface BundleOptions {
   urlPrefix: string;
   /** Removed from the start of each path before the prefix is added. */
   stripPrefix?: string;
+  /** Appended to every URL (sentry-cli's `--url-suffix`, e.g. `?v=3`). */
+  urlSuffix?: string;
   /** Validate maps and add a missing debug ID from their JS file (default); false uploads bytes as they are. */
   rewrite: boolean;
   /** Files larger than this are left out with a note (the server's `maxFileSize`). */
@@ -48,8 +50,8 @@ export interface BuiltBundle {
   size: number;
 }
 
-/** The URL of a path below its root: prefix + path without the strip prefix. */
-export function fileUrl(rel: string, urlPrefix: string, stripPrefix?: string): string {
+/** The URL of a path below its root: prefix + path without the strip prefix + suffix. */
+export function fileUrl(rel: string, urlPrefix: string, stripPrefix?: string, urlSuffix = ""): string {
   let path = rel;
   if (stripPrefix) {
     const strip = stripPrefix.replace(/^\.\//, "");
@@ -57,7 +59,7 @@ export function fileUrl(rel: string, urlPrefix: string, stripPrefix?: string): s
   }
   path = path.replace(/^\/+/, "");
   const prefix = urlPrefix === "" || urlPrefix.endsWith("/") ? urlPrefix : `${urlPrefix}/`;
-  return `${prefix}${path}`;
+  return `${prefix}${path}${urlSuffix}`;
 }
 
 /** The zip path of a URL: `files/<scheme>/<host>/<path>`, with `_` for `~` (`~/a.js` → `files/_/_/a.js`). */
@@ -109,7 +111,7 @@ async function build(
   const idOfMap = new Map<string, string>();
   const walked = new Set(files.map((f) => f.abs));
   const withUrl = files
-    .map((f) => ({ f, url: fileUrl(f.rel, opts.urlPrefix, opts.stripPrefix) }))
+    .map((f) => ({ f, url: fileUrl(f.rel, opts.urlPrefix, opts.stripPrefix, opts.urlSuffix) }))
     .sort((a, b) => {
       const ma = a.f.rel.endsWith(".map") ? 1 : 0;
       const mb = b.f.rel.endsWith(".map") ? 1 : 0;

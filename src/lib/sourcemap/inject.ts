@@ -48,9 +48,12 @@ function rewrite(path: string, text: string, realRoot: string): string | undefin
   }
 }
 
-/** Injects debug IDs into the JS files under `paths`; with `dryRun` nothing is written. */
-export function injectPaths(paths: readonly string[], opts: { cwd: string; dryRun: boolean }): InjectReport {
-  const { files, skipped } = walkFiles(paths, { cwd: opts.cwd, exts: INJECT_EXTS });
+/** Injects debug IDs into the JS files under `paths` (but those `ignore` globs match); with `dryRun` nothing is written. */
+export function injectPaths(
+  paths: readonly string[],
+  opts: { cwd: string; dryRun: boolean; ignore?: readonly string[] },
+): InjectReport {
+  const { files, skipped } = walkFiles(paths, { cwd: opts.cwd, exts: INJECT_EXTS, ignore: opts.ignore });
   const report: InjectReport = { dryRun: opts.dryRun, injected: [], unchanged: [], skipped };
   const show = (abs: string) => relative(opts.cwd, abs) || abs;
   for (const f of files) {

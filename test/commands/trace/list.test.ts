@@ -310,15 +310,6 @@ describe("human output", () => {
 });
 
 describe("targets and failures", () => {
-  test("<org>/ is rejected saying why, before any request", async () => {
-    const { error } = await listError({}, "acme/");
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe(
-      "'acme/' (all projects) is only accepted by `tracker issue list`; name a project: acme/<project>.",
-    );
-    expect(api.requests).toEqual([]);
-  });
-
   test("TRACKER_ORG/TRACKER_PROJECT are used when no target is given", async () => {
     const t = createTestContext({
       api,
