@@ -8,18 +8,18 @@
 import { beforeEach, describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { mintOrgToken } from "../fake-api/routes/auth.ts";
-import { configureOAuth, TEST_CLIENT_ID } from "../fake-api/routes/oauth.ts";
-import { findRelease } from "../fake-api/routes/releases.ts";
-import { cliCommand, tempDir } from "../helpers/cli.ts";
-import { useFakeApi } from "../helpers/fake-api.ts";
+import { mintOrgToken } from "../../fake-api/routes/auth.ts";
+import { configureOAuth, TEST_CLIENT_ID } from "../../fake-api/routes/oauth.ts";
+import { findRelease } from "../../fake-api/routes/releases.ts";
+import { cliCommand, tempDir } from "../../helpers/cli.ts";
+import { useFakeApi } from "../../helpers/fake-api.ts";
 
 const api = useFakeApi({ afterReset: (a) => a.state.store.delete("chunks") });
 beforeEach(() => {
   configureOAuth(api.state, { interval: 0 });
 });
 
-const README = readFileSync(resolve(import.meta.dir, "../../README.md"), "utf8");
+const README = readFileSync(resolve(import.meta.dir, "../../../README.md"), "utf8");
 
 /** The YAML blocks of the README's "Use in CI" section. */
 function ciBlocks(): string[] {
