@@ -8,6 +8,7 @@
  */
 import { posix, win32 } from "node:path";
 import type { Bytes } from "./bytes.ts";
+import { Cursor, type FormValue, readForm } from "./dwarf-forms.ts";
 import type { DwarfSections } from "./dwarf-sections.ts";
 import { DifParseError } from "./types.ts";
 
@@ -19,143 +20,6 @@ const DW_LNCT_path = 1;
 const DW_LNCT_directory_index = 2;
 /** Most units, directories or files one object may declare (a corrupt count must not spin). */
 const MAX_ENTRIES = 1_000_000;
-
-/** A reading position in one section, with the unit's offset size. */
-class Cursor {
-  offsetSize = 4;
-  constructor(
-    readonly b: Bytes,
-    public pos: number,
-  ) {}
-  u8(): number {
-    return this.b.u8(this.pos++);
-  }
-  u16(): number {
-    const v = this.b.u16(this.pos);
-    this.pos += 2;
-    return v;
-  }
-  u32(): number {
-    const v = this.b.u32(this.pos);
-    this.pos += 4;
-    return v;
-  }
-  u64(): number {
-    const v = this.b.u64(this.pos);
-    this.pos += 8;
-    return v;
-  }
-  sized(n: number): number {
-    if (n === 1) return this.u8();
-    if (n === 2) return this.u16();
-    if (n === 4) return this.u32();
-    if (n === 8) return this.u64();
-    if (n === 3) return this.u16() + this.u8() * 0x10000;
-    throw new DifParseError(this.b.format, `unsupported field size ${n}`);
-  }
-  offset(): number {
-    return this.sized(this.offsetSize);
-  }
-  uleb(): number {
-    let result = 0;
-    let scale = 1;
-    for (;;) {
-      const byte = this.u8();
-      result += (byte & 0x7f) * scale;
-      if (!(byte & 0x80)) return result;
-      scale *= 128;
-      if (scale > 2 ** 56) throw new DifParseError(this.b.format, "LEB128 value too large");
-    }
-  }
-  skip(n: number): void {
-    if (!Number.isSafeInteger(n) || n < 0 || this.pos + n > this.b.length)
-      throw new DifParseError(this.b.format, `truncated DWARF data at byte ${this.pos}`);
-    this.pos += n;
-  }
-  cstring(): string {
-    const s = this.b.cstring(this.pos);
-    const end = this.b.data.indexOf(0, this.pos);
-    if (end < 0) throw new DifParseError(this.b.format, `unterminated DWARF string at byte ${this.pos}`);
-    this.pos = end + 1;
-    return s;
-  }
-  /** Reads the unit length (32- or 64-bit DWARF) and sets the offset size; returns the unit's end. */
-  unitLength(): number {
-    let len = this.u32();
-    if (len === 0xffff_ffff) {
-      this.offsetSize = 8;
-      len = this.u64();
-    } else this.offsetSize = 4;
-    const end = this.pos + len;
-    if (len < 2 || end > this.b.length) throw new DifParseError(this.b.format, "DWARF unit past its section");
-    return end;
-  }
-}
-
-/** A form's value: a number, an inline string, or a reference to a string section. */
-type FormValue = number | string | { strx: number } | { str: "str" | "line_str"; at: number } | null;
-
-/** Reads (or skips) one attribute value of `form`. */
-function readForm(c: Cursor, form: number, addrSize: number, version: number): FormValue {
-  const fixed: Record<number, number> = {
-    0x05: 2, 0x06: 4, 0x07: 8, 0x0b: 1, 0x0c: 1, 0x11: 1, 0x12: 2, 0x13: 4, 0x14: 8, 0x1c: 4,
-    0x1e: 16, 0x20: 8, 0x24: 8, 0x29: 1, 0x2a: 2, 0x2b: 3, 0x2c: 4,
-  };
-  const width = fixed[form];
-  if (width !== undefined) {
-    if (width > 8) return c.skip(width), null;
-    return c.sized(width);
-  }
-  switch (form) {
-    case 0x01:
-      return c.sized(addrSize);
-    case 0x03:
-      return c.skip(c.u16()), null;
-    case 0x04:
-      return c.skip(c.u32()), null;
-    case 0x09:
-    case 0x18:
-      return c.skip(c.uleb()), null;
-    case 0x0a:
-      return c.skip(c.u8()), null;
-    case 0x08:
-      return c.cstring();
-    case 0x0d:
-    case 0x0f:
-    case 0x15:
-    case 0x1b:
-    case 0x22:
-    case 0x23:
-    case 0x1f01:
-      return c.uleb();
-    case 0x0e:
-      return { str: "str", at: c.offset() };
-    case 0x1f:
-      return { str: "line_str", at: c.offset() };
-    case 0x10:
-      return version <= 2 ? c.sized(addrSize) : c.offset();
-    case 0x17:
-    case 0x1d:
-    case 0x1f20:
-    case 0x1f21:
-      return c.offset();
-    case 0x19:
-    case 0x21:
-      return null;
-    case 0x1a:
-    case 0x1f02:
-      return { strx: c.uleb() };
-    case 0x25:
-    case 0x26:
-    case 0x27:
-    case 0x28:
-      return { strx: c.sized(form - 0x24) };
-    case 0x16:
-      return readForm(c, c.uleb(), addrSize, version);
-    default:
-      throw new DifParseError(c.b.format, `unknown DWARF form 0x${form.toString(16)}`);
-  }
-}
 
 /** What a line program needs from its compilation unit. */
 interface UnitRoot {
@@ -259,11 +123,7 @@ function isAbsolute(path: string): boolean {
 }
 
 /** v5 entry list: a format (content type, form pairs), then `count` entries of it. */
-function v5Entries(
-  c: Cursor,
-  d: DwarfSections,
-  addrSize: number,
-): Array<{ path?: string; dir: number }> {
+function v5Entries(c: Cursor, d: DwarfSections, addrSize: number): Array<{ path?: string; dir: number }> {
   const formatCount = c.u8();
   const format: Array<[number, number]> = [];
   for (let i = 0; i < formatCount; i++) format.push([c.uleb(), c.uleb()]);
@@ -333,8 +193,7 @@ export function dwarfSourceFiles(d: DwarfSections): { absolute: string[]; unreso
   for (let n = 0; c.pos < line.length && n < MAX_ENTRIES; n++) {
     const at = c.pos;
     const end = c.unitLength();
-    for (const f of programFiles(d, line, at, roots.get(at)))
-      (isAbsolute(f) ? absolute : unresolved).add(f);
+    for (const f of programFiles(d, line, at, roots.get(at))) (isAbsolute(f) ? absolute : unresolved).add(f);
     c.pos = end;
   }
   return { absolute: [...absolute], unresolved: [...unresolved] };
