@@ -108,5 +108,9 @@ export async function bundleFoundDif(
   const target = join(dir, `${index}-${found.name}.src.zip`);
   const r = await bundleObject(window, found.object, found.name, target, found.display, false);
   if (!("files" in r)) return { path: null, notes: [r] };
-  return { path: r.files.length > 0 ? target : null, notes: r.notes };
+  if (r.files.length > 0) return { path: target, notes: r.notes };
+  return {
+    path: null,
+    notes: [...r.notes, { path: found.display, reason: "no source file could be read: no source bundle" }],
+  };
 }

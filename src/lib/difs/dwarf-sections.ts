@@ -104,9 +104,18 @@ async function machoDwarf(file: FileWindow, object: DifObject): Promise<DwarfSec
   return { format: "macho", littleEndian: le, data };
 }
 
+/** The bytes [offset, offset+size) of a file as a window of their own (an ELF stored in a zip). */
+function rangeOf(file: FileWindow, offset: number, size: number): FileWindow {
+  if (offset === 0 && size === file.size) return file;
+  return {
+    size,
+    read: (at, length) => file.read(offset + at, Math.max(0, Math.min(length, size - at))),
+  };
+}
+
 /** The DWARF sections of an ELF or Mach-O object (one slice of a fat file); other formats have none here. */
 export async function readDwarfSections(file: FileWindow, object: DifObject): Promise<DwarfSections | null> {
-  if (object.format === "elf") return elfDwarf(file);
+  if (object.format === "elf") return elfDwarf(rangeOf(file, object.offset, object.size));
   if (object.format === "macho") return machoDwarf(file, object);
   return null;
 }
