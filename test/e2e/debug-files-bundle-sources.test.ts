@@ -6,16 +6,19 @@
  * and a FIFO named as a source are notes, never a hang.
  */
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { listZipMembers } from "../../src/lib/difs/zip-members.ts";
 import { chunkStore } from "../fake-api/routes/chunks.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
-import { runCli, tempDir } from "../helpers/cli.ts";
+import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";
 import { useFakeApi } from "../helpers/fake-api.ts";
 
 const GCC = Bun.which("gcc");
+const LLVM_PATH = `${process.env.PATH}:/usr/lib/llvm-14/bin`;
+const MACHO_TOOLS =
+  !!GCC && ["clang", "ld64.lld", "dsymutil", "llvm-lipo"].every((t) => Bun.which(t, { PATH: LLVM_PATH }));
 const ASSEMBLE = "/api/0/projects/acme/web/files/difs/assemble/";
 
 const api = useFakeApi({
@@ -137,6 +140,32 @@ describe.skipIf(!GCC)("debug-files bundle-sources (gcc -g objects)", () => {
     expect(Object.keys(manifest.files)).toHaveLength(2);
   });
 
+  test("an unreadable source (mode 000) is a note and the others are bundled (as nobody when run as root)", async () => {
+    const dir = build();
+    for (const d of [dir, join(dir, "src"), join(dir, "inc")]) chmodSync(d, 0o755);
+    chmodSync(join(dir, "src/helper.c"), 0o000);
+    const out = join(dir, "out");
+    mkdirSync(out);
+    chmodSync(out, 0o777);
+    const config = tempDir();
+    chmodSync(config, 0o777);
+    const r = await runWrapped(
+      READ_ONLY_PREFIX,
+      ["debug-files", "bundle-sources", "app", "--output", "out", "--json"],
+      { TRACKER_CONFIG_DIR: config },
+      { cwd: dir },
+    );
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.skipped).toEqual([{ path: join(dir, "src/helper.c"), reason: "unreadable (EACCES)" }]);
+    expect(doc.bundles[0].files.map((f: { path: string }) => f.path)).toEqual([
+      join(dir, "main.c"),
+      join(dir, "inc/h.h"),
+    ]);
+    expect(existsSync(join(out, "app.src.zip"))).toBe(true);
+  });
+
   test("--dry-run writes nothing; a file that is not debug information is an error", async () => {
     const dir = build();
     const r = await runCli(["debug-files", "bundle-sources", "app", "--dry-run"], { cwd: dir });
@@ -191,3 +220,70 @@ describe.skipIf(!GCC)("debug-files bundle-sources (gcc -g objects)", () => {
     expect(JSON.parse(plain.stdout).files.map((f: { name: string }) => f.name)).toEqual(["app"]);
   });
 });
+
+describe.skipIf(!MACHO_TOOLS)(
+  "debug-files bundle-sources (Mach-O dSYM built with clang/ld64.lld/dsymutil)",
+  () => {
+    if (!MACHO_TOOLS)
+      console.warn("clang, ld64.lld, dsymutil or llvm-lipo missing: Mach-O bundle-sources test skipped");
+
+    test("a universal dSYM: one bundle per slice (Fat.src.zip, Fat.1.src.zip) next to the .dSYM, each with its slice's id", async () => {
+      const dir = build();
+      const sh = (cmd: string[]) => {
+        const r = Bun.spawnSync(cmd, { cwd: dir, env: { ...process.env, PATH: LLVM_PATH } });
+        if (r.exitCode !== 0) throw new Error(`${cmd.join(" ")}: ${r.stderr}`);
+      };
+      for (const [arch, target] of [
+        ["x86_64", "x86_64-apple-macos11"],
+        ["arm64", "arm64-apple-macos11"],
+      ] as const) {
+        sh(["clang", `--target=${target}`, "-g", "-c", "-o", `main-${arch}.o`, "main.c"]);
+        sh(["clang", `--target=${target}`, "-g", "-c", "-o", `helper-${arch}.o`, "src/helper.c"]);
+        sh([
+          "ld64.lld",
+          "-arch",
+          arch,
+          "-platform_version",
+          "macos",
+          "11.0",
+          "11.0",
+          "-e",
+          "_main",
+          "-o",
+          `App-${arch}`,
+          `main-${arch}.o`,
+          `helper-${arch}.o`,
+        ]);
+        sh(["dsymutil", "-o", `${arch}.dSYM`, `App-${arch}`]);
+      }
+      mkdirSync(join(dir, "out/Fat.dSYM/Contents/Resources/DWARF"), { recursive: true });
+      sh([
+        "llvm-lipo",
+        "-create",
+        "x86_64.dSYM/Contents/Resources/DWARF/App-x86_64",
+        "arm64.dSYM/Contents/Resources/DWARF/App-arm64",
+        "-output",
+        "out/Fat.dSYM/Contents/Resources/DWARF/Fat",
+      ]);
+      const check = await runCli(
+        ["debug-files", "check", "out/Fat.dSYM/Contents/Resources/DWARF/Fat", "--json"],
+        { cwd: dir },
+      );
+      const ids = JSON.parse(check.stdout).objects.map((o: { debugId: string }) => o.debugId);
+      expect(ids).toHaveLength(2);
+      const r = await runCli(["debug-files", "bundle-sources", "out/Fat.dSYM"], { cwd: dir });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toBe("out/Fat.src.zip\nout/Fat.1.src.zip\n");
+      for (const [i, name] of ["Fat.src.zip", "Fat.1.src.zip"].entries()) {
+        const manifest = JSON.parse((await members(join(dir, "out", name))).get("manifest.json") ?? "");
+        expect(manifest.debug_id).toBe(ids[i]);
+        expect(manifest.arch).toBe(i === 0 ? "x86_64" : "arm64");
+        expect(
+          Object.values(manifest.files)
+            .map((f) => (f as { path: string }).path)
+            .sort(),
+        ).toEqual([join(dir, "main.c"), join(dir, "src/helper.c")].sort());
+      }
+    });
+  },
+);
