@@ -110,6 +110,9 @@ describe.skipIf(!GCC)("debug-files bundle-sources (gcc -g objects)", () => {
       expect(doc.kind).toBe("sources");
       expect(doc.features).toEqual(["sources"]);
       expect(doc.objects[0].debugId).toBe(id);
+      const human = await runCli(["debug-files", "check", "app.src.zip"], { cwd: dir });
+      expect(human.stdout).toContain("Format:    source bundle\n");
+      expect(human.stdout).toContain(`Debug ID:  ${id}\n`);
     });
   }
 
