@@ -214,6 +214,17 @@ describe.skipIf(!GCC)("debug-files bundle-sources (gcc -g objects)", () => {
     expect(Object.values(manifest.files).map((f) => (f as { path: string }).path)).toContain(
       join(dir, "main.c"),
     );
+    // The bundle is deterministic: a second run sends no chunk, and the same checksums.
+    const again = await runCli(["debug-files", "upload", "app", "acme/web", "--include-sources", "--json"], {
+      api,
+      token: USER_TOKEN,
+      cwd: dir,
+    });
+    const second = JSON.parse(again.stdout);
+    expect(second.chunks.sent).toBe(0);
+    expect(second.files.map((f: { checksum: string }) => f.checksum)).toEqual(
+      doc.files.map((f: { checksum: string }) => f.checksum),
+    );
     // Without the flag only the object goes.
     const plain = await runCli(["debug-files", "upload", "app", "acme/web", "--dry-run", "--json"], {
       api,

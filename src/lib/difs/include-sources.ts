@@ -38,6 +38,7 @@ export async function buildSourceBundles(
       source: built.path,
       offset: 0,
       size: statSync(built.path).size,
+      transient: true,
     });
   }
   return { items, notes };
