@@ -6,7 +6,7 @@
  * and a FIFO named as a source are notes, never a hang.
  */
 import { describe, expect, test } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { listZipMembers } from "../../src/lib/difs/zip-members.ts";
@@ -167,6 +167,20 @@ describe.skipIf(!GCC)("debug-files bundle-sources (gcc -g objects)", () => {
       join(dir, "inc/h.h"),
     ]);
     expect(existsSync(join(out, "app.src.zip"))).toBe(true);
+    // An output directory the user cannot write to is a clear error (exit 21), not a crash.
+    const locked = join(dir, "locked");
+    mkdirSync(locked);
+    chmodSync(locked, 0o555);
+    const denied = await runWrapped(
+      READ_ONLY_PREFIX,
+      ["debug-files", "bundle-sources", "app", "--output", "locked"],
+      { TRACKER_CONFIG_DIR: config },
+      { cwd: dir },
+    );
+    expect(denied.stdout).toBe("");
+    expect(denied.stderr).toContain(`Error: Cannot write ${join(locked, "app.src.zip")} (EACCES).`);
+    expect(denied.exitCode).toBe(21);
+    expect(readdirSync(locked)).toEqual([]);
   });
 
   test("--dry-run writes nothing; a file that is not debug information is an error", async () => {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
-import { bundleNamedFiles, dsymDwarfFile } from "../../lib/difs/bundle-sources.ts";
+import { bundleNamedFiles, dsymDwarfFile, writeError } from "../../lib/difs/bundle-sources.ts";
 import { resolveLocalFile } from "../../lib/difs/local-file.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
@@ -18,7 +18,12 @@ export default async function bundleSources(
     shown,
   }));
   const outDir = flags.output === undefined ? undefined : resolve(this.cwd, flags.output);
-  if (outDir && !flags.dryRun) mkdirSync(outDir, { recursive: true });
+  if (outDir && !flags.dryRun)
+    try {
+      mkdirSync(outDir, { recursive: true });
+    } catch (err) {
+      throw writeError(outDir, err);
+    }
   const { bundles, notes } = await bundleNamedFiles(files, { outDir, dryRun: flags.dryRun });
   const shownPath = (p: string) => relative(this.cwd, p) || p;
   if (flags.json)

@@ -38,6 +38,13 @@ function defaultDir(file: string): string {
   return m?.[1] ? dirname(m[1]) : parent;
 }
 
+/** A failed write of a bundle as the user's error (a read-only or missing output directory); others rethrown. */
+export function writeError(target: string, err: unknown): unknown {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (typeof code !== "string" || err instanceof ValidationError) return err;
+  return new ValidationError(`Cannot write ${target} (${code}).`, "output");
+}
+
 /** Builds the bundle of one object into `target`; null with a note when it has no DWARF line tables. */
 async function bundleObject(
   window: FileWindow,
@@ -82,7 +89,9 @@ export async function bundleNamedFiles(
       const name = basename(abs);
       for (const [i, object] of objects.entries()) {
         const target = join(opts.outDir ?? defaultDir(abs), `${name}${i === 0 ? "" : `.${i}`}.src.zip`);
-        const r = await bundleObject(window, object, name, target, shown, opts.dryRun);
+        const r = await bundleObject(window, object, name, target, shown, opts.dryRun).catch((err) => {
+          throw writeError(target, err);
+        });
         if (!("files" in r)) notes.push(r);
         else {
           notes.push(...r.notes);
