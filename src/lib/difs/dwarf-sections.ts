@@ -75,6 +75,14 @@ function decompressElf(raw: Uint8Array, name: string, flags: number, le: boolean
   return raw;
 }
 
+/**
+ * A huge `.debug_info` (or its abbreviations) is left unread rather than failing the object: it
+ * only gives DWARF 2-4 units their compilation directory, and DWARF 5 line tables name it anyway.
+ */
+function skippable(key: DwarfSectionName, size: number): boolean {
+  return (key === "info" || key === "abbrev") && size > MAX_DWARF_SECTION_BYTES;
+}
+
 async function elfDwarf(file: FileWindow): Promise<DwarfSections> {
   const { le, is64, sections } = await elfSections(file);
   const data: DwarfSections["data"] = {};
@@ -83,6 +91,7 @@ async function elfDwarf(file: FileWindow): Promise<DwarfSections> {
     const key = m?.[1] as DwarfSectionName | undefined;
     if (!key || !DWARF_SECTIONS.includes(key) || data[key] || s.type === SHT_NOBITS || s.offset === 0)
       continue;
+    if (skippable(key, s.size)) continue;
     const raw = await readRange(file, s.offset, s.size, "elf", s.name);
     data[key] = new Bytes(decompressElf(raw, s.name, s.flags, le, is64), "elf", le);
   }
@@ -98,6 +107,7 @@ async function machoDwarf(file: FileWindow, object: DifObject): Promise<DwarfSec
     if (!key || !DWARF_SECTIONS.includes(key) || data[key] || s.offset === 0) continue;
     if (s.offset + s.size > object.size)
       throw new DifParseError("macho", `${s.name} ends past the end of the object`);
+    if (skippable(key, s.size)) continue;
     const raw = await readRange(file, object.offset + s.offset, s.size, "macho", s.name);
     data[key] = new Bytes(raw, "macho", le);
   }
