@@ -269,13 +269,17 @@ describe("debug-files upload (real CLI)", () => {
     });
   });
 
-  test("--symbol-maps and --include-sources are accepted and say they are not supported yet", async () => {
+  test("--symbol-maps says it is not supported yet; --include-sources adds no bundle for a Breakpad file", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, "app.sym"), breakpadSym({ id: ID_A }));
-    const r = await run([".", "acme/web", "--dry-run", "--symbol-maps", "maps", "--include-sources"], dir);
+    const r = await run(
+      [".", "acme/web", "--dry-run", "--json", "--symbol-maps", "maps", "--include-sources"],
+      dir,
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain("--symbol-maps: BCSymbolMaps");
     expect(r.stderr).toContain("not supported yet");
-    expect(r.stderr).toContain("--include-sources: building source bundles");
+    expect(r.stderr).not.toContain("--include-sources");
+    expect(JSON.parse(r.stdout).files.map((f: { name: string }) => f.name)).toEqual(["app.sym"]);
   });
 });

@@ -8,6 +8,9 @@ import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { detectDif, memoryWindow } from "../../src/lib/difs/detect.ts";
+import { Bytes } from "../../src/lib/difs/bytes.ts";
+import { dwarfSourceFiles } from "../../src/lib/difs/dwarf-lines.ts";
+import { type DwarfSectionName, readDwarfSections } from "../../src/lib/difs/dwarf-sections.ts";
 import { DifParseError } from "../../src/lib/difs/types.ts";
 import { Rng } from "./harness.ts";
 
@@ -73,6 +76,81 @@ test(`readers survive truncations and bit flips of every fixture (seed ${SEED})`
       const { bytes, where } = flip(data, rng);
       const bad = await outcome(bytes, `${name} flipped at ${where.join(",")}`);
       if (bad) failures.push(bad);
+    }
+  }
+  if (failures.length > 0) console.log(`FUZZ_SEED=${SEED}\n${failures.slice(0, 20).join("\n")}`);
+  expect(failures).toEqual([]);
+  expect(cases).toBeGreaterThan(3000);
+}, 120_000);
+
+/** The fixtures with DWARF line tables (plain, SHF_COMPRESSED, .zdebug_*, Mach-O dSYM, relocatable). */
+const DWARF_FIXTURES = [
+  "elf-debug",
+  "elf-debug.debug",
+  "libz.so",
+  "libzgnu.so",
+  "macho-x86_64.dsym",
+  "elf-rel.o",
+];
+
+test(`the DWARF line-table reader survives truncations and bit flips of every DWARF section (seed ${SEED})`, async () => {
+  const rng = new Rng(SEED ^ 0x5eed);
+  const failures: string[] = [];
+  let cases = 0;
+  const check = (label: string, run: () => unknown) => {
+    cases++;
+    const started = performance.now();
+    try {
+      run();
+    } catch (e) {
+      if (!(e instanceof DifParseError))
+        failures.push(`${label}: ${(e as Error)?.name}: ${(e as Error)?.message}`);
+    }
+    if (performance.now() - started > CASE_DEADLINE_MS)
+      failures.push(`${label}: took over ${CASE_DEADLINE_MS} ms`);
+  };
+  const whole = async (label: string, bytes: Uint8Array) => {
+    cases++;
+    const w = memoryWindow(bytes);
+    const run = (async () => {
+      for (const o of (await detectDif(w, "fuzz")) ?? []) {
+        const d = await readDwarfSections(w, o);
+        if (d) dwarfSourceFiles(d);
+      }
+    })();
+    const bad = await run.then(
+      () => null,
+      (e) => (e instanceof DifParseError ? null : `${label}: ${e?.name}: ${e?.message}`),
+    );
+    if (bad) failures.push(bad);
+  };
+  for (const name of DWARF_FIXTURES) {
+    const file = new Uint8Array(readFileSync(join(DIR, name)));
+    for (const at of cuts(file.length)) await whole(`${name} cut at ${at}`, file.subarray(0, at));
+    for (let i = 0; i < FLIPS_PER_FIXTURE; i++) {
+      const { bytes, where } = flip(file, rng);
+      await whole(`${name} flipped at ${where.join(",")}`, bytes);
+    }
+    const window = memoryWindow(file);
+    const [object] = (await detectDif(window, name)) ?? [];
+    const sections = object && (await readDwarfSections(window, object));
+    if (!sections?.data.line) throw new Error(`${name}: no DWARF line table to fuzz`);
+    for (const key of Object.keys(sections.data) as DwarfSectionName[]) {
+      const original = sections.data[key] as Bytes;
+      const withSection = (data: Uint8Array) => ({
+        ...sections,
+        data: { ...sections.data, [key]: new Bytes(data, sections.format, sections.littleEndian) },
+      });
+      for (const at of cuts(original.length))
+        check(`${name} .debug_${key} cut at ${at}`, () =>
+          dwarfSourceFiles(withSection(original.data.subarray(0, at))),
+        );
+      for (let i = 0; i < FLIPS_PER_FIXTURE; i++) {
+        const { bytes, where } = flip(original.data, rng);
+        check(`${name} .debug_${key} flipped at ${where.join(",")}`, () =>
+          dwarfSourceFiles(withSection(bytes)),
+        );
+      }
     }
   }
   if (failures.length > 0) console.log(`FUZZ_SEED=${SEED}\n${failures.slice(0, 20).join("\n")}`);

@@ -2,6 +2,7 @@ import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { globalFlags } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
+import { debugFilesSourcesRoutes } from "./routes-sources.ts";
 import { debugFilesUploadRoutes } from "./routes-upload.ts";
 
 /** Flags of `debug-files check`. */
@@ -33,11 +34,11 @@ const checkCommand = buildCommand<CheckFlags, [string], TrackerContext>({
 
 /** `tracker debug-files …` (alias `dif`). */
 export const debugFilesRoutes = buildRouteMap({
-  routes: { check: checkCommand, ...debugFilesUploadRoutes },
+  routes: { check: checkCommand, ...debugFilesUploadRoutes, ...debugFilesSourcesRoutes },
   docs: {
     brief: "Check, find, upload and explain debug information files (native, mobile, JVM symbols)",
     fullDescription: describe(
-      "Debug information files: what symbolication of native and JVM crashes needs. check reads one file's headers; find looks for debug IDs on disk; upload sends what the service lacks (chunked, resumable); bundle-jvm builds a JVM source bundle; explain says why an event's frames are not symbolicated.",
+      "Debug information files: what symbolication of native and JVM crashes needs. check reads one file's headers; find looks for debug IDs on disk; upload sends what the service lacks (chunked, resumable); bundle-jvm builds a JVM source bundle; bundle-sources bundles the sources a native object's DWARF names; explain says why an event's frames are not symbolicated.",
       [
         "tracker debug-files check ./build/app",
         "tracker debug-files upload ./symbols acme/native",

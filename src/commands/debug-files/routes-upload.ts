@@ -114,7 +114,7 @@ const uploadCommand = buildCommand<DifUploadFlags, string[], TrackerContext>({
       includeSources: {
         kind: "boolean",
         default: false,
-        brief: "Also upload a source bundle per file (not supported yet: a warning)",
+        brief: "Also upload a bundle of the sources each file's DWARF names (see bundle-sources)",
       },
       unwind: {
         kind: "boolean",
@@ -140,7 +140,7 @@ const uploadCommand = buildCommand<DifUploadFlags, string[], TrackerContext>({
   docs: {
     brief: "Upload debug information files (Breakpad, ELF, Mach-O/dSYM, PE/PDB, wasm, source bundles)",
     fullDescription: describe(
-      `Walks the paths (directories, .dSYM bundles, zip archives), finds every debug information file and uploads those the service lacks: one assemble request for all, then only the missing chunks, in parallel. An unchanged re-upload costs one request. Files that are not debug information are skipped in a walk and are an error when named. A fat Mach-O goes as one file per architecture. --wait polls until the service has processed every file (at most its maxWait, else 5 minutes; progress on stderr) and exits non-zero when one failed. --dry-run hashes the files and prints the assemble request it would send. ${TARGET_HELP}\n\n--json prints {"org", "project", "files": [{"path", "name", "format", "arch", "debugId", "features", "size", "checksum", "state", "detail", "chunks": {"total", "sent"}}], "skipped": [{"path", "reason"}], "chunks": {"total", "sent", "skipped"}, "unchanged", "timedOut"}; with --dry-run {"dryRun": true, "requests": [{"method", "path", "body"}], "files": [...], "skipped": [...]}.`,
+      `Walks the paths (directories, .dSYM bundles, zip archives), finds every debug information file and uploads those the service lacks: one assemble request for all, then only the missing chunks, in parallel. An unchanged re-upload costs one request. Files that are not debug information are skipped in a walk and are an error when named. A fat Mach-O goes as one file per architecture. --wait polls until the service has processed every file (at most its maxWait, else 5 minutes; progress on stderr) and exits non-zero when one failed. --include-sources builds a source bundle for each ELF/Mach-O file with debug info from the sources its DWARF names (as debug-files bundle-sources does; missing sources are notes) and uploads it beside the file as <name>.src.zip with the same debug ID. --dry-run hashes the files and prints the assemble request it would send. ${TARGET_HELP}\n\n--json prints {"org", "project", "files": [{"path", "name", "format", "arch", "debugId", "features", "size", "checksum", "state", "detail", "chunks": {"total", "sent"}}], "skipped": [{"path", "reason"}], "chunks": {"total", "sent", "skipped"}, "unchanged", "timedOut"}; with --dry-run {"dryRun": true, "requests": [{"method", "path", "body"}], "files": [...], "skipped": [...]}.`,
       [
         "tracker debug-files upload ./build/symbols acme/native",
         "tracker debug-files upload app.dSYM --type dsym --wait",

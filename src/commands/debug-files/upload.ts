@@ -3,6 +3,7 @@ import { canAnimate } from "../../lib/automation.ts";
 import { withFoundDifs, uploadItemOf } from "../../lib/difs/collect.ts";
 import { planDifUpload } from "../../lib/difs/dry-run.ts";
 import { formatsOfTypes, normalizeDebugId, selectDifs } from "../../lib/difs/select.ts";
+import { buildSourceBundles } from "../../lib/difs/include-sources.ts";
 import { waitLogger } from "../../lib/difs/progress.ts";
 import { type DifUploadReport, uploadDifs } from "../../lib/difs/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
@@ -61,14 +62,10 @@ export default async function debugFilesUpload(
     this.log.warn(
       "--symbol-maps: BCSymbolMaps (Xcode builds with hidden symbols) are not supported yet; dSYMs go up as they are.",
     );
-  if (flags.includeSources)
-    this.log.warn(
-      "--include-sources: building source bundles from debug info is not supported yet; no source bundles were made (JVM sources: tracker debug-files bundle-jvm).",
-    );
   const { org, project } = await resolveOrgProject(this, target, {
     command: "tracker debug-files upload <path>",
   });
-  await withFoundDifs(paths, { cwd: this.cwd, zips: flags.zips }, async (found, walkNotes) => {
+  await withFoundDifs(paths, { cwd: this.cwd, zips: flags.zips }, async (found, walkNotes, tempDir) => {
     const { selected, notes } = selectDifs(found, {
       formats: flags.type ? formatsOfTypes(flags.type) : undefined,
       ids,
@@ -76,14 +73,17 @@ export default async function debugFilesUpload(
       unwind: flags.unwind,
       sources: flags.sources,
     });
-    const skipped = [...walkNotes, ...notes];
+    const bundles = flags.includeSources
+      ? await buildSourceBundles(selected, tempDir)
+      : { items: [], notes: [] };
+    const skipped = [...walkNotes, ...notes, ...bundles.notes];
     if (ids && flags.requireAll) {
       const seen = new Set(selected.map((f) => normalizeDebugId(f.object.debugId ?? "")));
       const missing = [...ids].filter((id) => !seen.has(id));
       if (missing.length > 0)
         throw new ValidationError(`Some debug IDs were not found: ${missing.join(", ")}`, "id");
     }
-    const items = selected.map(uploadItemOf);
+    const items = [...selected.map(uploadItemOf), ...bundles.items];
     if (flags.dryRun) {
       const plan = await planDifUpload(this, org, project, items);
       if (flags.json) return writeJson(this, { ...plan, skipped });

@@ -8,16 +8,16 @@ import { join } from "node:path";
 import type { DifUploadItem } from "./hash-items.ts";
 import { type FoundDif, type WalkNote, walkDifs } from "./walk.ts";
 
-/** Walks `paths`, runs `work` on what was found, then removes the walk's temp files. */
+/** Walks `paths`, runs `work` on what was found (with the temp directory, for files made from them), then removes the walk's temp files. */
 export async function withFoundDifs<T>(
   paths: readonly string[],
   opts: { cwd: string; zips?: boolean },
-  work: (difs: FoundDif[], notes: WalkNote[]) => Promise<T>,
+  work: (difs: FoundDif[], notes: WalkNote[], tempDir: string) => Promise<T>,
 ): Promise<T> {
   const tempDir = mkdtempSync(join(tmpdir(), "tracker-difs-"));
   try {
     const { difs, notes } = await walkDifs(paths, { ...opts, tempDir });
-    return await work(difs, notes);
+    return await work(difs, notes, tempDir);
   } finally {
     rmSync(tempDir, { recursive: true, force: true });
   }

@@ -14,7 +14,7 @@ export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 export interface DifDryRun {
   dryRun: true;
   requests: { method: string; path: string; body: unknown }[];
-  files: (Omit<DifUploadItem, "source" | "offset"> & { checksum: string; chunks: number })[];
+  files: (Omit<DifUploadItem, "source" | "offset" | "transient"> & { checksum: string; chunks: number })[];
 }
 
 /** Hashes the items and returns the request an upload would start with. */
@@ -34,7 +34,7 @@ export async function planDifUpload(
         body: assembleBody(hashed),
       },
     ],
-    files: hashed.map(({ item: { source: _s, offset: _o, ...rest }, checksum, chunks }) => ({
+    files: hashed.map(({ item: { source: _s, offset: _o, transient: _t, ...rest }, checksum, chunks }) => ({
       ...rest,
       checksum,
       chunks: chunks.length,

@@ -37,7 +37,8 @@ const ARCH: Record<number, string> = {
 };
 const KIND: Record<number, DifKind> = { 1: "rel", 2: "exe", 3: "lib", 65040: "exe", 65048: "lib" };
 
-interface Section {
+/** One section header of an ELF file (name resolved from the section name table). */
+export interface ElfSection {
   name: string;
   type: number;
   flags: number;
@@ -81,7 +82,7 @@ function readHeader(b: Bytes): Header {
   };
 }
 
-async function readSections(file: FileWindow, h: Header): Promise<Section[]> {
+async function readSections(file: FileWindow, h: Header): Promise<ElfSection[]> {
   if (h.shoff === 0) return [];
   const entSize = h.is64 ? 64 : 40;
   if (h.shentsize < entSize) throw new DifParseError("elf", `bad section header size ${h.shentsize}`);
@@ -94,7 +95,7 @@ async function readSections(file: FileWindow, h: Header): Promise<Section[]> {
   }
   if (count > MAX_SECTIONS) throw new DifParseError("elf", `implausible section count ${count}`);
   const table = await readExact(file, h.shoff, count * h.shentsize, "elf", "section header table", h.le);
-  const raw: Array<Section & { nameOff: number }> = [];
+  const raw: Array<ElfSection & { nameOff: number }> = [];
   for (let i = 0; i < count; i++) {
     const o = i * h.shentsize;
     raw.push(
@@ -157,7 +158,7 @@ async function readNotes(
  * symbolic's find_section: any section that is not NOBITS and has data in the file, named with a
  * leading `.` (compressed: `.z` prefix or SHF_COMPRESSED, same name either way).
  */
-function findSection(sections: Section[], name: string): Section | undefined {
+function findSection(sections: ElfSection[], name: string): ElfSection | undefined {
   for (const s of sections) {
     if (s.type === SHT_NOBITS || s.offset === 0 || !s.name.startsWith(".")) continue;
     const bare = s.name.startsWith(".z") ? s.name.slice(2) : s.name.slice(1);
@@ -177,7 +178,7 @@ function swapFields(id: Uint8Array, le: boolean): Uint8Array {
   return data;
 }
 
-async function findBuildId(file: FileWindow, h: Header, phdrs: Bytes, sections: Section[]) {
+async function findBuildId(file: FileWindow, h: Header, phdrs: Bytes, sections: ElfSection[]) {
   for (let i = 0; i < h.phnum; i++) {
     const o = i * h.phentsize;
     if (phdrs.u32(o) !== PT_NOTE) continue;
@@ -205,12 +206,25 @@ async function findBuildId(file: FileWindow, h: Header, phdrs: Bytes, sections: 
   return undefined;
 }
 
-async function readElf(file: FileWindow): Promise<DifObject[]> {
+async function readElfHeader(file: FileWindow): Promise<Header> {
   const ident = await readExact(file, 0, 16, "elf", "ELF identification");
   if (ident.u8(4) !== 1 && ident.u8(4) !== 2) throw new DifParseError("elf", "unknown ELF class");
   if (ident.u8(5) !== 1 && ident.u8(5) !== 2) throw new DifParseError("elf", "unknown ELF byte order");
   const le = ident.u8(5) === 1;
-  const h = readHeader(await readExact(file, 0, ident.u8(4) === 2 ? 64 : 52, "elf", "ELF header", le));
+  return readHeader(await readExact(file, 0, ident.u8(4) === 2 ? 64 : 52, "elf", "ELF header", le));
+}
+
+/** The section headers of an ELF file and its byte order and class (for readers of section contents). */
+export async function elfSections(
+  file: FileWindow,
+): Promise<{ le: boolean; is64: boolean; sections: ElfSection[] }> {
+  const h = await readElfHeader(file);
+  return { le: h.le, is64: h.is64, sections: await readSections(file, h) };
+}
+
+async function readElf(file: FileWindow): Promise<DifObject[]> {
+  const h = await readElfHeader(file);
+  const le = h.le;
   const phEnt = h.is64 ? 56 : 32;
   if (h.phnum > 0 && h.phentsize < phEnt)
     throw new DifParseError("elf", `bad program header size ${h.phentsize}`);
@@ -219,7 +233,7 @@ async function readElf(file: FileWindow): Promise<DifObject[]> {
       ? await readExact(file, h.phoff, h.phnum * h.phentsize, "elf", "program headers", le)
       : new Bytes(new Uint8Array(0), "elf", le);
   const sections = await readSections(file, h);
-  const sectionEnd = (s: Section) => s.offset + s.size;
+  const sectionEnd = (s: ElfSection) => s.offset + s.size;
   for (const s of sections) {
     if (s.type !== SHT_NOBITS && s.size > 0 && sectionEnd(s) > file.size && s.type !== 0) {
       throw new DifParseError("elf", `section ${s.name || "(unnamed)"} ends past the end of the file`);
@@ -246,7 +260,7 @@ async function readElf(file: FileWindow): Promise<DifObject[]> {
   if (kind === "exe" && !hasInterp) kind = "dbg";
   if (kind === "lib" && !findSection(sections, "text")) kind = "dbg";
   const features: DifFeature[] = [];
-  const hasEntries = (s: Section, type: number) => s.type === type && s.size > 0;
+  const hasEntries = (s: ElfSection, type: number) => s.type === type && s.size > 0;
   if (sections.some((s) => hasEntries(s, SHT_SYMTAB) || hasEntries(s, SHT_DYNSYM))) features.push("symtab");
   if (findSection(sections, "debug_info")) features.push("debug");
   if (findSection(sections, "eh_frame") || findSection(sections, "debug_frame")) features.push("unwind");

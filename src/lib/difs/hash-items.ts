@@ -24,6 +24,8 @@ export interface DifUploadItem {
   source: string;
   offset: number;
   size: number;
+  /** A temp file made for this run (a source bundle): its hashes are not remembered. */
+  transient?: boolean;
 }
 
 /** Bytes hashed between collector nudges (read buffers are native memory the collector does not feel). */
@@ -45,7 +47,7 @@ export async function hashItems(
   items: readonly DifUploadItem[],
   chunkSize: number,
 ): Promise<Hashed[]> {
-  const keys = items.map((i) => rangeKey(i.source, i.offset, i.size, chunkSize));
+  const keys = items.map((i) => (i.transient ? undefined : rangeKey(i.source, i.offset, i.size, chunkSize)));
   const known = readHashes(
     ctx,
     keys.filter((k): k is string => k !== undefined),

@@ -90,15 +90,28 @@ function magicOf(head: Bytes): { thin: boolean; is64: boolean; le: boolean } | u
   return undefined;
 }
 
-/** One thin Mach-O at [offset, offset+size) of the file. */
-async function readThin(file: FileWindow, offset: number, size: number): Promise<DifObject> {
+/** A section of a thin Mach-O: its name (`__debug_line`…) and its range, relative to the object's start. */
+export interface MachSection {
+  name: string;
+  offset: number;
+  size: number;
+}
+
+interface ThinHeader {
+  cpu: number;
+  sub: number;
+  fileType: number;
+  uuid?: Uint8Array;
+  symtab: boolean;
+  sections: MachSection[];
+}
+
+/** The Mach header and load commands of one thin Mach-O at [offset, offset+size) of the file. */
+async function readLoadCommands(file: FileWindow, offset: number, size: number): Promise<ThinHeader> {
   const head = await readExact(file, offset, 32, "macho", "Mach header");
   const magic = magicOf(head);
   if (!magic?.thin) throw new DifParseError("macho", `no Mach header at byte ${offset}`);
   head.littleEndian = magic.le;
-  const cpu = head.u32(4);
-  const sub = head.u32(8);
-  const fileType = head.u32(12);
   const ncmds = head.u32(16);
   const sizeofcmds = head.u32(20);
   const headerSize = magic.is64 ? 32 : 28;
@@ -106,9 +119,13 @@ async function readThin(file: FileWindow, offset: number, size: number): Promise
     throw new DifParseError("macho", `load commands (${sizeofcmds} bytes) do not fit the object`);
   }
   const cmds = await readExact(file, offset + headerSize, sizeofcmds, "macho", "load commands", magic.le);
-  let uuid: Uint8Array | undefined;
-  let symtab = false;
-  const sections: Array<{ name: string; offset: number }> = [];
+  const out: ThinHeader = {
+    cpu: head.u32(4),
+    sub: head.u32(8),
+    fileType: head.u32(12),
+    symtab: false,
+    sections: [],
+  };
   let pos = 0;
   for (let i = 0; i < ncmds; i++) {
     const cmd = cmds.u32(pos, "load command");
@@ -116,8 +133,8 @@ async function readThin(file: FileWindow, offset: number, size: number): Promise
     if (cmdsize < 8 || pos + cmdsize > cmds.length) {
       throw new DifParseError("macho", `load command ${i} has a bad size (${cmdsize})`);
     }
-    if (cmd === LC_UUID && !uuid) uuid = cmds.slice(pos + 8, 16, "LC_UUID");
-    if (cmd === LC_SYMTAB) symtab = true;
+    if (cmd === LC_UUID && !out.uuid) out.uuid = cmds.slice(pos + 8, 16, "LC_UUID");
+    if (cmd === LC_SYMTAB) out.symtab = true;
     if (cmd === LC_SEGMENT || cmd === LC_SEGMENT_64) {
       const is64 = cmd === LC_SEGMENT_64;
       const nsects = cmds.u32(pos + (is64 ? 64 : 48), "segment");
@@ -128,11 +145,29 @@ async function readThin(file: FileWindow, offset: number, size: number): Promise
       for (let s = 0; s < nsects; s++) {
         const at = first + s * each;
         const name = new TextDecoder().decode(cmds.slice(at, 16)).replace(/\0.*$/s, "");
-        sections.push({ name, offset: cmds.u32(at + (is64 ? 48 : 40), "section") });
+        out.sections.push({
+          name,
+          offset: cmds.u32(at + (is64 ? 48 : 40), "section"),
+          // A lying 64-bit size is no error here: whoever reads the section checks it against the file.
+          size: is64
+            ? cmds.u32(at + 44, "section") * 2 ** 32 + cmds.u32(at + 40, "section")
+            : cmds.u32(at + 36, "section"),
+        });
       }
     }
     pos += cmdsize;
   }
+  return out;
+}
+
+/** The sections of the thin Mach-O at [offset, offset+size) (a slice of a fat file, or the whole file). */
+export async function machoSections(file: FileWindow, offset: number, size: number): Promise<MachSection[]> {
+  return (await readLoadCommands(file, offset, size)).sections;
+}
+
+/** One thin Mach-O at [offset, offset+size) of the file. */
+async function readThin(file: FileWindow, offset: number, size: number): Promise<DifObject> {
+  const { cpu, sub, fileType, uuid, symtab, sections } = await readLoadCommands(file, offset, size);
   /** symbolic's raw_section: the first section `__<name>`; one with offset 0 (stripped by dsymutil) is absent. */
   const has = (name: string) => {
     const s = sections.find((x) => x.name === `__${name}`);

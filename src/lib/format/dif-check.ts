@@ -16,7 +16,8 @@ const KIND_NAMES: Record<DifKind, string> = {
 export function formatDifCheck(r: DifCheckReport): string[] {
   const lines = [
     `File:      ${r.path}`,
-    `Format:    ${DIF_FORMAT_NAMES[r.format]} ${KIND_NAMES[r.kind]}`,
+    // A source bundle's kind has the format's name: "source bundle", not "source bundle source bundle".
+    `Format:    ${[...new Set([DIF_FORMAT_NAMES[r.format], KIND_NAMES[r.kind]])].join(" ")}`,
     `Features:  ${r.features.length > 0 ? r.features.join(", ") : "none"}`,
     `Usable:    ${r.usable ? "yes" : `no (${r.problem})`}`,
   ];
