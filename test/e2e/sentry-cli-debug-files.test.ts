@@ -90,7 +90,7 @@ describe("sentry-cli debug-file scripts run unchanged", () => {
     );
   });
 
-  test("native CI: debug-files check, then upload --include-sources of the build dir (no source bundle yet, said)", async () => {
+  test("native CI: debug-files check, then upload --include-sources of the build dir", async () => {
     const root = tree({ "build/bin/server": join(DIFS, "elf-debug") });
     const r = await runScript(
       "native-debug-files.sh",
@@ -100,12 +100,11 @@ describe("sentry-cli debug-file scripts run unchanged", () => {
     expect(r.stderr).not.toContain("Error");
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain(ELF_ID);
-    expect(assembled("web")).toEqual({ server: ELF_ID });
-    expect(storedNames()).toEqual(["server"]);
-    // tracker takes the flag but builds no source bundle from debug info yet, and says so.
-    expect(r.stderr).toContain(
-      "--include-sources: building source bundles from debug info is not supported yet",
-    );
+    expect(assembled("web")).toMatchObject({ server: ELF_ID });
+    expect(storedNames()).toContain("server");
+    // The flag is carried out: no "not supported" warning (the fixture's sources are not on this
+    // machine, so each is a note and the bundle may hold none).
+    expect(r.stderr).not.toContain("not supported yet");
   });
 });
 

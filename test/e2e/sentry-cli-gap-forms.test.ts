@@ -57,6 +57,9 @@ describe("sentry-cli flags that now have a tracker counterpart", () => {
         "~/static",
         "--url-suffix",
         "?v=3",
+        // Files without debug IDs go for a release (tracker refuses uploads nothing could match).
+        "--release",
+        "web@1.0.0",
         "dist",
       ],
       ci(root),
