@@ -20,7 +20,8 @@ function hostileTree(): string {
   mkdirSync(join(dir, "sub"));
   writeFileSync(join(dir, "good.sym"), breakpadSym({ id: ID_A }));
   writeFileSync(join(dir, "secret.sym"), breakpadSym({ id: ID_S }));
-  chmodSync(join(dir, "secret.sym"), 0o600);
+  // Unreadable whoever runs the test: root's setpriv'd child (not the owner) and an ordinary user (the owner).
+  chmodSync(join(dir, "secret.sym"), 0o000);
   Bun.spawnSync(["mkfifo", join(dir, "pipe.sym")]);
   symlinkSync("/proc/self/environ", join(dir, "environ.sym"));
   symlinkSync(dir, join(dir, "sub/loop"));

@@ -23,6 +23,14 @@ function ownerOf(path: string): number | undefined {
   }
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function writable(path: string): boolean {
   try {
     accessSync(path, constants.W_OK);
@@ -52,7 +60,8 @@ export function assertOwnStateDir(dir: string): void {
     }
   }
   const owner = ownerOf(dir);
-  if (owner !== undefined && owner !== uid && writable(dir)) {
+  // Only a directory can hold our state: anything else (`/dev/null`) is refused as no directory.
+  if (owner !== undefined && owner !== uid && isDirectory(dir) && writable(dir)) {
     throw new ForeignStateError(
       `The config directory ${dir} belongs to another user (uid ${owner}) and others can write it; tracker keeps no state there.`,
       hint,

@@ -69,7 +69,9 @@ describe("injectPaths", () => {
     writeFileSync(join(dir, "nomap.js"), "x()\n");
     writeFileSync(join(dir, "bad.js"), "x()\n//# sourceMappingURL=bad.js.map\n");
     writeFileSync(join(dir, "bad.js.map"), "{oops");
-    writeFileSync(join(dir, "out.js"), "x()\n//# sourceMappingURL=../../etc/passwd\n");
+    // As many ../ as the temp dir is deep: /etc/passwd whatever TMPDIR is.
+    const up = "../".repeat(dir.split("/").length - 1);
+    writeFileSync(join(dir, "out.js"), `x()\n//# sourceMappingURL=${up}etc/passwd\n`);
     const dry = injectPaths(["."], { cwd: dir, dryRun: true });
     expect(dry.injected.map((i) => i.file)).toEqual(["app.js", "cli.mjs"]);
     expect(readFileSync(join(dir, "app.js"), "utf8")).toBe(readFileSync(join(FIXTURES, "app.js"), "utf8"));
