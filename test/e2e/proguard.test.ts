@@ -89,6 +89,17 @@ describe("proguard", () => {
     expect(chunkStore(api.state).posts).toEqual([]);
   });
 
+  test("--write-properties naming a FIFO: a clear error at once, never a hang", async () => {
+    const dir = workspace();
+    expect(Bun.spawnSync(["mkfifo", join(dir, "p.properties")]).exitCode).toBe(0);
+    const r = await runCli(
+      ["proguard", "upload", "mapping.txt", "--no-upload", "--write-properties", "p.properties"],
+      { cwd: dir, subprocess: true, timeoutMs: 15_000 },
+    );
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toBe("Error: Cannot read p.properties: a FIFO, not a regular file.\n");
+  });
+
   test("--no-upload writes the properties and sends nothing; --require-one; --uuid forces the UUID", async () => {
     const dir = workspace();
     const r = await runCli(

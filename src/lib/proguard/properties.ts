@@ -4,9 +4,9 @@
  * comments, order — and writing atomically (an exclusive temp file in the same directory, the
  * original's mode kept, renamed over it).
  */
-import { readFileSync } from "node:fs";
 import { ValidationError } from "../errors.ts";
 import { writeFileAtomic } from "../setup/atomic.ts";
+import { readRegularFile } from "../fs/regular.ts";
 
 /** The key the Android SDK reads. */
 export const PROGUARD_UUIDS_KEY = "io.sentry.ProguardUuids";
@@ -28,15 +28,17 @@ export function withProguardUuids(text: string, uuids: readonly string[]): strin
   return `${out.join("\n")}\n`;
 }
 
+/** Largest properties file read (a real one is a few lines). */
+const MAX_PROPERTIES_BYTES = 1024 * 1024;
+
 /** Writes the UUIDs into the properties file at `path` (created when missing). */
 export function writeProguardProperties(path: string, shown: string, uuids: readonly string[]): void {
   let text = "";
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT")
-      throw new ValidationError(`Cannot read ${shown}: ${(err as Error).message}`, "writeProperties");
-  }
+  // A regular file, read up to the cap while reading (a FIFO or /proc entry would hang or never end).
+  const read = readRegularFile(path, MAX_PROPERTIES_BYTES);
+  if (read.ok) text = read.data.toString("utf8");
+  else if (read.why !== "missing")
+    throw new ValidationError(`Cannot read ${shown}: ${read.note}.`, "writeProperties");
   try {
     writeFileAtomic(path, withProguardUuids(text, uuids), 0o644);
   } catch (err) {
