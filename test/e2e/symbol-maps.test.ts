@@ -204,3 +204,17 @@ describe("code-mappings upload", () => {
     });
   });
 });
+
+describe("files named on the command line are read only when they are regular files", () => {
+  test.each([
+    [["code-mappings", "upload", "pipe.json", "acme/mobile-app", "--repo", "acme/android"]],
+    [["dart-symbol-map", "upload", "pipe.json", "acme/mobile-app", "--debug-id", ID]],
+    [["proguard", "uuid", "pipe.json"]],
+  ])("%p: a FIFO is a clear error at once (exit 21), never a hang", async (args) => {
+    const dir = tempDir();
+    expect(Bun.spawnSync(["mkfifo", join(dir, "pipe.json")]).exitCode).toBe(0);
+    const r = await runCli(args, { api, token: USER_TOKEN, cwd: dir, subprocess: true, timeoutMs: 15_000 });
+    expect(r.exitCode).toBe(21);
+    expect(r.stderr).toBe("Error: pipe.json is not a regular file.\n");
+  });
+});

@@ -11,17 +11,24 @@ import { formatDifDryRun, formatDifUpload } from "../../lib/format/difs.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import type { DartSymbolMapUploadFlags } from "./index.ts";
+import { readRegularFile } from "../../lib/fs/regular.ts";
 
 /** Largest map read to check its shape. */
 const MAX_MAP_BYTES = 256 * 1024 * 1024;
 
 async function assertDartMap(abs: string, shown: string): Promise<number> {
-  const file = Bun.file(abs);
-  if (file.size > MAX_MAP_BYTES)
-    throw new ValidationError(`${shown} is larger than ${MAX_MAP_BYTES} bytes.`, "path");
+  // A regular file, capped while reading (a FIFO would block, /proc has no size).
+  const read = readRegularFile(abs, MAX_MAP_BYTES);
+  if (!read.ok)
+    throw new ValidationError(
+      read.why === "too-large"
+        ? `${shown} is larger than ${MAX_MAP_BYTES} bytes.`
+        : `Cannot read ${shown}: ${read.note}.`,
+      "path",
+    );
   let raw: unknown;
   try {
-    raw = JSON.parse(await file.text());
+    raw = JSON.parse(read.data.toString("utf8"));
   } catch (err) {
     throw new ValidationError(
       `Invalid dartsymbolmap: ${shown} is not valid JSON (${(err as Error).message}).`,
@@ -35,7 +42,7 @@ async function assertDartMap(abs: string, shown: string): Promise<number> {
       `Invalid dartsymbolmap: expected an even number of entries, got ${raw.length}.`,
       "path",
     );
-  return file.size;
+  return read.data.length;
 }
 
 /** The debug ID the map belongs to: --debug-id, or the single one of --debug-file (exactly one given). */

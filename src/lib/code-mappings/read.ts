@@ -8,16 +8,22 @@ import type { TrackerContext } from "../../context.ts";
 import type { CodeMapping } from "../api/code-mappings.ts";
 import { ValidationError } from "../errors.ts";
 import { originRepoName, runGit } from "../releases/git.ts";
+import { readRegularFile } from "../fs/regular.ts";
 
 const MappingsFile = v.array(
   v.object({ stackRoot: v.pipe(v.string(), v.minLength(1)), sourceRoot: v.string() }),
 );
 
+/** Largest mappings file read (a real one lists a few roots). */
+const MAX_MAPPINGS_BYTES = 16 * 1024 * 1024;
+
 /** The mappings of a file; a ValidationError naming the first bad entry otherwise. */
 export async function readCodeMappings(abs: string, shown: string): Promise<CodeMapping[]> {
   let raw: unknown;
+  const read = readRegularFile(abs, MAX_MAPPINGS_BYTES);
+  if (!read.ok) throw new ValidationError(`Cannot read ${shown}: ${read.note}.`, "path");
   try {
-    raw = JSON.parse(await Bun.file(abs).text());
+    raw = JSON.parse(read.data.toString("utf8"));
   } catch (err) {
     throw new ValidationError(`${shown} is not valid JSON: ${(err as Error).message}`, "path");
   }

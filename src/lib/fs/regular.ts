@@ -125,3 +125,30 @@ export function readRegularFile(path: string, maxBytes: number): ReadResult {
     closeSync(fd);
   }
 }
+
+/**
+ * The first `bytes` of a regular file (fewer when it is shorter), or why it cannot be read: a FIFO,
+ * device or /proc entry is refused before any read, so naming one never blocks.
+ */
+export function readRegularHead(path: string, bytes: number): ReadResult {
+  const opened = openRegularFile(path);
+  if (!opened.ok) return opened;
+  try {
+    const buf = Buffer.allocUnsafe(bytes);
+    let got = 0;
+    while (got < bytes) {
+      const n = readSync(opened.fd, buf, got, bytes - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return { ok: true, data: buf.subarray(0, got) };
+  } catch (err) {
+    return {
+      ok: false,
+      why: "unreadable",
+      note: `unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+    };
+  } finally {
+    closeSync(opened.fd);
+  }
+}

@@ -5,6 +5,7 @@
  * is a mapping at all.
  */
 import { ValidationError } from "../errors.ts";
+import { readRegularHead } from "../fs/regular.ts";
 
 /** RFC 4122 NAMESPACE_DNS. */
 const NAMESPACE_DNS = "6ba7b810-9dad-11d1-80b4-00c04fd430c8";
@@ -45,14 +46,10 @@ export async function proguardUuid(path: string): Promise<string> {
  * class line `original.Name -> obfuscated:`.
  */
 export async function assertProguardMapping(path: string, shown: string): Promise<void> {
-  let head: string;
-  try {
-    head = await Bun.file(path)
-      .slice(0, 64 * 1024)
-      .text();
-  } catch (err) {
-    throw new ValidationError(`Cannot read ${shown}: ${(err as Error).message}`, "path");
-  }
+  // The head of a regular file: a FIFO or device named here is refused before any read.
+  const read = readRegularHead(path, 64 * 1024);
+  if (!read.ok) throw new ValidationError(`Cannot read ${shown}: ${read.note}.`, "path");
+  const head = read.data.toString("utf8");
   const first = head.split("\n").find((l) => l.trim() !== "" && !l.startsWith("#"));
   if (first === undefined || !/^\S+ -> \S+:\s*$/.test(first))
     throw new ValidationError(
