@@ -149,8 +149,8 @@ export const TURN3_MUTATIONS: Mutation[] = [
   {
     name: "set-commits --auto keeps origin's .git",
     file: "src/lib/releases/git.ts",
-    find: '.replace(/\\.git\\/?$/, "")',
-    replace: '.replace(/\\/$/, "")',
+    find: 'return path.replace(/(\\.git)+$/, "");',
+    replace: "return path;",
     tests: ["test/e2e/guard-release-auto.test.ts"],
   },
   {

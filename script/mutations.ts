@@ -75,16 +75,16 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: "rc and skill files keep the umask's mode",
-    file: "src/lib/setup/atomic.ts",
-    find: "chmodSync(tmp, keep?.mode ?? mode);",
+    file: "src/lib/fs/rewrite.ts",
+    find: "fchmodSync(fd, keep?.mode ?? opts.mode ?? 0o644);",
     replace: "",
     tests: ["test/lib/trust.test.ts", "test/dist/setup.test.ts"],
   },
   {
     name: "rc files lose their own mode",
-    file: "src/lib/setup/atomic.ts",
-    find: "chmodSync(tmp, keep?.mode ?? mode);",
-    replace: "chmodSync(tmp, mode);",
+    file: "src/lib/fs/rewrite.ts",
+    find: "fchmodSync(fd, keep?.mode ?? opts.mode ?? 0o644);",
+    replace: "fchmodSync(fd, opts.mode ?? 0o644);",
     tests: ["test/lib/trust.test.ts"],
   },
   {
@@ -223,9 +223,9 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: "-c last continues another query",
-    file: "src/commands/issue/list.ts",
-    find: "{ sort: flags.sort, query: flags.query, period: flags.period }",
-    replace: "{ sort: flags.sort, period: flags.period }",
+    file: "src/commands/issue/list-fetch.ts",
+    find: "    query: flags.query,\n    period: flags.win.key,",
+    replace: "    period: flags.win.key,",
     tests: ["test/e2e/issue-list.test.ts", "test/e2e/guard-cursor.test.ts"],
   },
   {
