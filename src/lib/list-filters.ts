@@ -2,7 +2,6 @@
 import type { TrackerContext } from "../context.ts";
 import { chosenEnvironments, environmentArgv, environmentKey, environmentToken } from "./environments.ts";
 import type { FilterFlags } from "./filter-flags.ts";
-import { quoteWord } from "./shell-quote.ts";
 import { type ResolvedWindow, resolveWindow } from "./time-window.ts";
 
 /** A list run's window and environments. */
@@ -13,7 +12,7 @@ export interface ListFilters {
   readonly envToken?: string;
   /** Saved-cursor key parts: the window (always) and the environments (when any). */
   readonly key: { period: string; environment?: string };
-  /** The flags that repeat the window and environments in a printed command, quoted. */
+  /** The flags that repeat the window and environments in a printed command (raw: nextPageCommand quotes them). */
   readonly argv: readonly string[];
   /** ` in production` / ` in production, staging`, or empty. */
   readonly envText: string;
@@ -29,7 +28,7 @@ export function readListFilters(ctx: TrackerContext, flags: FilterFlags, fallbac
     environments,
     ...(envToken === undefined ? {} : { envToken }),
     key: { period: win.key, ...environmentKey(environments) },
-    argv: [...win.argv, ...environmentArgv(environments, flags.environment)].map(quoteWord),
+    argv: [...win.argv, ...environmentArgv(environments, flags.environment)],
     envText: environments.length > 0 ? ` in ${environments.join(", ")}` : "",
   };
 }

@@ -3,8 +3,10 @@
  * "nextCursor"?}` with `nextCursor` last, built here. The document remembers (out of band, so its
  * JSON is unchanged) how to continue at any of its rows; when a size bound (`--max-chars`, the MCP
  * default, `--format md`) shows only the first rows, output.ts prints the cursor that continues
- * right after the last row shown instead of the one after the whole page.
+ * right after the last row shown instead of the one after the whole page. The next-page hint of
+ * every listing is built here too.
  */
+import { quoteWord } from "./shell-quote.ts";
 
 /** How to continue a listing at one of its rows, and where to remember that position. */
 export interface ListMeta {
@@ -77,4 +79,20 @@ export function resumeTrimmed(
   if (!("hasMore" in out)) out.hasMore = true;
   out.nextCursor = cursor;
   return out;
+}
+
+/**
+ * The one next-page hint: `command`, its target, the words that repeat the listing's flags (raw:
+ * each is quoted here, so a value can never become shell code), then `-c last`. A target of
+ * several detected projects (`a/x, a/y`) is left out: the next run detects them again.
+ */
+export function nextPageCommand(
+  command: string,
+  target: string | undefined,
+  words: readonly string[],
+): string {
+  const parts = [command];
+  if (target && !target.includes(",")) parts.push(quoteWord(target));
+  parts.push(...words.map(quoteWord), "-c", "last");
+  return parts.join(" ");
 }

@@ -93,3 +93,15 @@ test("--format md under a bound names the cursor after the last row it shows", a
   }[];
   expect(rest[0]?.id).toBe(full[shown]?.id);
 });
+
+test("one next-page hint: every word quoted once, the target and -c last (lib/list-page.ts)", async () => {
+  const { nextPageCommand } = await import("../../src/lib/list-page.ts");
+  expect(
+    nextPageCommand("tracker log list", "acme/web", ["-s", "oldest", "-t", ">=2026-01-15", "-q", "a b"]),
+  ).toBe("tracker log list acme/web -s oldest -t '>=2026-01-15' -q 'a b' -c last");
+  // Several detected projects have no one-word target: the next run detects them again.
+  expect(nextPageCommand("tracker span list", "acme/web, acme/api", [])).toBe("tracker span list -c last");
+  expect(nextPageCommand("tracker issue events", "acme/WEB-1", ["-q", "$(touch x)"])).toBe(
+    "tracker issue events acme/WEB-1 -q '$(touch x)' -c last",
+  );
+});

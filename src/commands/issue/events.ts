@@ -8,7 +8,7 @@ import { fetchLimited } from "../../lib/http/paginate.ts";
 import { resolveIssue } from "../../lib/issues/resolve.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { EventsFlags } from "./changes.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { DEFAULT_PERIOD } from "../../lib/flags.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
@@ -85,7 +85,9 @@ export default async function issueEvents(
     `Events of ${issue.shortId} (${org}). One event: tracker event view ${quoteWord(`${org}/${issue.project.slug}`)}/<event-id>`,
   );
   if (page.nextCursor) {
-    const again = ["tracker issue events", quoteWord(`${org}/${issue.shortId}`), ...f.argv, "-c", "last"];
-    writeListTip(this, `More events: ${again.join(" ")}`);
+    writeListTip(
+      this,
+      `More events: ${nextPageCommand("tracker issue events", `${org}/${issue.shortId}`, f.argv)}`,
+    );
   }
 }

@@ -9,23 +9,22 @@ import { joinQuery, parseTraceFilter } from "../../lib/logs/query.ts";
 import { resolveLogTarget } from "../../lib/logs/target.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { LogListFlags } from "./index.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
 
 const COMMAND = "tracker log list";
 
-/** The command that shows the next page with the same flags. */
-function nextPageCommand(label: string, flags: LogListFlags, filters: readonly string[]): string {
-  const parts = [COMMAND, label.includes(",") ? "" : quoteWord(label)];
-  if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  parts.push(...filters);
-  if (flags.query?.trim()) parts.push("-q", quoteWord(flags.query.trim()));
-  if (flags.trace) parts.push("--trace", quoteWord(flags.trace.trim()));
-  if (flags.limit !== undefined) parts.push("-n", String(flags.limit));
-  parts.push("-c", "last");
-  return parts.filter(Boolean).join(" ");
+/** The words that repeat this listing's flags (nextPageCommand quotes them). */
+function pageWords(flags: LogListFlags, filters: readonly string[]): string[] {
+  const words: string[] = [];
+  if (flags.sort !== "newest") words.push("-s", flags.sort);
+  words.push(...filters);
+  if (flags.query?.trim()) words.push("-q", flags.query.trim());
+  if (flags.trace) words.push("--trace", flags.trace.trim());
+  if (flags.limit !== undefined) words.push("-n", String(flags.limit));
+  return words;
 }
 
 function checkFlags(ctx: TrackerContext, flags: LogListFlags): void {
@@ -105,7 +104,7 @@ export default async function logList(
   writeListTip(
     this,
     page.nextCursor
-      ? `${shown} More available; next page:\n  ${nextPageCommand(t.label, flags, f.argv)}`
+      ? `${shown} More available; next page:\n  ${nextPageCommand(COMMAND, t.label, pageWords(flags, f.argv))}`
       : `${shown} End of results.`,
   );
   writeListTip(this, "View one log: tracker log view <ID> (IDs are in piped and --json output)");

@@ -9,7 +9,7 @@ import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../.
 import { type ListScope, resolveListScope } from "../../lib/releases/target.ts";
 import { withSlugHint } from "../../lib/resolve/target.ts";
 import type { ReleaseListFlags } from "./index.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { chosenEnvironments, environmentArgv, environmentKey } from "../../lib/environments.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 
@@ -98,11 +98,11 @@ export default async function releaseList(
   );
   const envText = environments.length > 0 ? ` (${environments.join(", ")})` : "";
   const shown = `Showing ${page.data.length} release${page.data.length === 1 ? "" : "s"} of ${where}${envText}.`;
-  const again = [
+  const again = nextPageCommand(
     "tracker release list",
-    quoteWord(where),
-    ...environmentArgv(environments, flags.environment).map(quoteWord),
-  ];
-  writeListTip(this, page.nextCursor ? `${shown} More: ${again.join(" ")} -c last` : shown);
+    where,
+    environmentArgv(environments, flags.environment),
+  );
+  writeListTip(this, page.nextCursor ? `${shown} More: ${again}` : shown);
   writeListTip(this, `Show one: tracker release view <VERSION> ${quoteWord(scope.org)}`);
 }

@@ -7,7 +7,7 @@ import { resolveLogTarget } from "../../lib/logs/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 import type { SpanListFlags } from "./index.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
 import { joinQuery } from "../../lib/logs/query.ts";
 
@@ -26,22 +26,15 @@ export const SPAN_FIELDS = [
 /** The service's sort for each `--sort`. */
 export const SPAN_SORT_PARAM = { newest: "-timestamp", duration: "-span.duration" } as const;
 
-/** The exact command that shows the next page with the same flags. */
-function nextPageCommand(
-  target: string,
-  flags: SpanListFlags,
-  query: string | undefined,
-  filters: readonly string[],
-): string {
-  // Several detected projects have no one-word target: the next run detects them again.
-  const parts = ["tracker", "span", "list", target.includes(",") ? "" : quoteWord(target)];
-  if (flags.sort !== "newest") parts.push("-s", flags.sort);
-  parts.push(...filters);
-  if (query !== undefined) parts.push("-q", quoteWord(query));
-  if (flags.trace) parts.push("--trace", quoteWord(flags.trace));
-  if (flags.limit !== SPAN_LIMIT.fallback) parts.push("-n", String(flags.limit));
-  parts.push("-c", "last");
-  return parts.filter(Boolean).join(" ");
+/** The words that repeat this listing's flags (nextPageCommand quotes them). */
+function pageWords(flags: SpanListFlags, query: string | undefined, filters: readonly string[]): string[] {
+  const words: string[] = [];
+  if (flags.sort !== "newest") words.push("-s", flags.sort);
+  words.push(...filters);
+  if (query !== undefined) words.push("-q", query);
+  if (flags.trace) words.push("--trace", flags.trace);
+  if (flags.limit !== SPAN_LIMIT.fallback) words.push("-n", String(flags.limit));
+  return words;
 }
 
 /** `tracker span list`: resolve the project, page to the limit, remember the cursor, render. */
@@ -102,7 +95,7 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
   writeListTip(
     this,
     page.nextCursor
-      ? `${shown} More available; next page:\n  ${nextPageCommand(where, flags, query, f.argv)}`
+      ? `${shown} More available; next page:\n  ${nextPageCommand("tracker span list", where, pageWords(flags, query, f.argv))}`
       : `${shown} End of results.`,
   );
 }

@@ -7,7 +7,7 @@ import { formatTraceTable } from "../../lib/format/trace-table.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import { resolveLogTarget } from "../../lib/logs/target.ts";
 import type { TraceListFlags } from "./index.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
 import { joinQuery } from "../../lib/logs/query.ts";
@@ -35,21 +35,14 @@ export function toTraceListItem(row: TransactionRow, project: string): TraceList
   return item;
 }
 
-/** The exact command that shows the next page with the same flags. */
-export function nextPageCommand(
-  target: string,
-  flags: TraceListFlags,
-  query: string | undefined,
-  filters: readonly string[] = [],
-): string {
-  // Several detected projects have no one-word target: the next run detects them again.
-  const parts = ["tracker", "trace", "list", target.includes(",") ? "" : quoteWord(target)];
-  if (flags.sort !== "date") parts.push("-s", flags.sort);
-  parts.push(...filters);
-  if (query !== undefined) parts.push("-q", quoteWord(query));
-  if (flags.limit !== TRACE_LIMIT.fallback) parts.push("-n", String(flags.limit));
-  parts.push("-c", "last");
-  return parts.filter(Boolean).join(" ");
+/** The words that repeat this listing's flags (nextPageCommand quotes them). */
+function pageWords(flags: TraceListFlags, query: string | undefined, filters: readonly string[]): string[] {
+  const words: string[] = [];
+  if (flags.sort !== "date") words.push("-s", flags.sort);
+  words.push(...filters);
+  if (query !== undefined) words.push("-q", query);
+  if (flags.limit !== TRACE_LIMIT.fallback) words.push("-n", String(flags.limit));
+  return words;
 }
 
 /** `tracker trace list`: resolve the project, page to the limit, remember the cursor and ids, render. */
@@ -115,7 +108,7 @@ export default async function traceList(
   if (page.nextCursor) {
     writeListTip(
       this,
-      `${shown} More available; next page:\n  ${nextPageCommand(where, flags, userQuery, f.argv)}`,
+      `${shown} More available; next page:\n  ${nextPageCommand("tracker trace list", where, pageWords(flags, userQuery, f.argv))}`,
     );
   } else {
     writeListTip(this, `${shown} End of results.`);
