@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "
 import { dirname, join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import { listZipMembers } from "../../src/lib/difs/zip-members.ts";
-import { runCli, tempDir } from "../helpers/cli.ts";
+import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";
 
 const ID = "6a1ac21b-37d9-4c8e-9f4e-4bd1c1d5b2a1";
 
@@ -100,5 +100,34 @@ describe("debug-files bundle-jvm (local)", () => {
     const empty = await runCli(["debug-files", "bundle-jvm", ".", "--debug-id", ID], { cwd: tempDir() });
     expect(empty.exitCode).toBe(21);
     expect(empty.stderr).toContain("No Java, Kotlin, Scala, Groovy or Clojure sources");
+  });
+});
+
+describe("debug-files bundle-jvm in a hostile tree (as an unprivileged user)", () => {
+  test("a FIFO among the sources is a note, never a hang; a /proc link is out of the tree; the bundle is written", async () => {
+    const dir = project();
+    expect(Bun.spawnSync(["mkfifo", join(dir, "app/src/main/java/Pipe.java")]).exitCode).toBe(0);
+    symlinkSync("/proc/self/environ", join(dir, "app/src/main/java/Env.java"));
+    const config = tempDir();
+    // The unprivileged user owns the project and its config dir, as a developer owns a checkout.
+    if (READ_ONLY_PREFIX.length > 0)
+      for (const p of [dir, config]) Bun.spawnSync(["chown", "-R", "65534:65534", p]);
+    const r = await runWrapped(
+      READ_ONLY_PREFIX,
+      ["debug-files", "bundle-jvm", ".", "--debug-id", ID, "--output", "out", "--json"],
+      { TRACKER_CONFIG_DIR: config, HOME: config },
+      { cwd: dir },
+    );
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.skipped).toEqual(
+      expect.arrayContaining([
+        { path: "app/src/main/java/Pipe.java", reason: "not a regular file (skipped)" },
+        { path: "app/src/main/java/Env.java", reason: "symlink out of the tree (not followed)" },
+      ]),
+    );
+    const sources = await members(join(dir, "out", `${ID}.zip`));
+    expect([...sources.values()].some((t) => t.includes("TRACKER") || t.includes("PATH="))).toBe(false);
   });
 });

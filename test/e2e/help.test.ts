@@ -158,3 +158,17 @@ test("help environment at 80 columns: the precedence block wraps under its text,
     "  Service:  an org token's own URL > TRACKER_URL > SENTRY_URL > the only stored",
   );
 });
+
+test("-n means --limit wherever a command has it: no command gives -n another meaning", async () => {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const dir = resolve(import.meta.dir, "../../src/commands");
+  const offenders: string[] = [];
+  for (const noun of readdirSync(dir)) {
+    for (const file of readdirSync(join(dir, noun)).filter((f) => f.endsWith(".ts"))) {
+      const text = readFileSync(join(dir, noun, file), "utf8");
+      for (const m of text.matchAll(/\bn: "([A-Za-z]+)"/g))
+        if (m[1] !== "limit") offenders.push(`${noun}/${file}: -n → ${m[1]}`);
+    }
+  }
+  expect(offenders).toEqual([]);
+});

@@ -43,7 +43,7 @@ const bundleSourcesCommand = buildCommand<BundleSourcesFlags, string[], TrackerC
         brief: "Read the sources and say what would be bundled; write nothing",
       },
     },
-    aliases: { o: "output", n: "dryRun" },
+    aliases: { o: "output" },
   },
   docs: {
     brief: "Bundle the source files an object's DWARF names, for source context",

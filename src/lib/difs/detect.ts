@@ -7,6 +7,7 @@ import { constants } from "node:fs";
 import { type FileHandle, open } from "node:fs/promises";
 import { readers } from "./registry.ts";
 import type { DifObject, FileWindow } from "./types.ts";
+import { notRegular } from "../fs/regular.ts";
 
 /** How many bytes the readers' `sniff` sees. */
 export const SNIFF_BYTES = 64;
@@ -27,14 +28,14 @@ export class NotRegularFileError extends Error {
 
 /**
  * Opens a regular file for positional reads. FIFOs, sockets and devices are refused before any
- * read (O_NONBLOCK keeps opening a FIFO from blocking); a size of 0 reads nothing, so `/proc`
- * entries are empty files here.
+ * read (O_NONBLOCK keeps opening a FIFO from blocking), and so are /proc and /sys entries.
  */
 export async function openFileWindow(path: string): Promise<OpenFileWindow> {
   const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const st = await handle.stat();
-    if (!st.isFile()) throw new NotRegularFileError(path);
+    // Not a regular file, or one of /proc and /sys (whose sizes mean nothing): refused before any read.
+    if (notRegular(st)) throw new NotRegularFileError(path);
     return windowOver(handle, path, st.size);
   } catch (e) {
     await handle.close();

@@ -16,9 +16,12 @@ import {
   realpathSync,
   renameSync,
   rmSync,
+  type Stats,
   statSync,
   writeSync,
 } from "node:fs";
+import { containedPath } from "../fs/contain.ts";
+import { readRegularFile } from "../fs/regular.ts";
 import { join, relative, sep } from "node:path";
 import { ValidationError } from "../errors.ts";
 import { ZipWriter } from "../sourcemap/zip.ts";
@@ -79,20 +82,24 @@ export function findJvmSources(
       const abs = join(dir, name);
       const rel = relative(root, abs).split(sep).join("/");
       if (globs.some((g) => g.match(rel))) continue;
-      let st = lstatSync(abs);
+      let st: Stats;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        continue; // gone since the directory was read
+      }
       let real = abs;
       if (st.isSymbolicLink()) {
-        try {
-          real = realpathSync(abs);
-        } catch {
-          notes.push({ path: rel, reason: "broken symlink" });
+        const inside = containedPath(realRoot, abs);
+        if (!inside.ok) {
+          const broken = inside.reason.startsWith("broken");
+          notes.push({
+            path: rel,
+            reason: broken ? "broken symlink" : "symlink out of the tree (not followed)",
+          });
           continue;
         }
-        const r = relative(realRoot, real);
-        if (r.startsWith("..") || r.startsWith(sep)) {
-          notes.push({ path: rel, reason: "symlink out of the tree (not followed)" });
-          continue;
-        }
+        real = inside.real;
         st = statSync(real);
         if (st.isDirectory()) {
           notes.push({ path: rel, reason: "directory symlink (not followed)" });
@@ -145,13 +152,10 @@ export async function writeJvmBundle(
     const files: Record<string, { type: string; url: string }> = {};
     for (const s of sources) {
       const zipPath = `files/_/_/${s.url.slice(2)}`;
-      let data: Uint8Array;
-      try {
-        data = await Bun.file(s.abs).bytes();
-      } catch (err) {
-        throw new ValidationError(`Cannot read ${s.path}: ${(err as Error).message}`, "dir");
-      }
-      zip.addFile(zipPath, data);
+      // Read again through the rules (a regular file, capped while reading): the walk's stat may be stale.
+      const read = readRegularFile(s.abs, MAX_SOURCE_BYTES);
+      if (!read.ok) throw new ValidationError(`Cannot read ${s.path}: ${read.note}`, "dir");
+      zip.addFile(zipPath, read.data);
       files[zipPath] = { type: "source", url: s.url };
     }
     zip.addFile("manifest.json", new TextEncoder().encode(JSON.stringify({ files, debug_id: debugId })));

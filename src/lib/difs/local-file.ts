@@ -2,6 +2,7 @@
 import { realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { ValidationError } from "../errors.ts";
+import { notRegular } from "../fs/regular.ts";
 
 /** The real path of a named regular file; a ValidationError otherwise. */
 export function resolveLocalFile(cwd: string, path: string): string {
@@ -11,8 +12,9 @@ export function resolveLocalFile(cwd: string, path: string): string {
   } catch {
     throw new ValidationError(`No such file: ${path}`, "path");
   }
-  if (real === "/proc" || real.startsWith("/proc/"))
-    throw new ValidationError(`${path} is under /proc, which tracker does not read.`, "path");
-  if (!statSync(real).isFile()) throw new ValidationError(`${path} is not a regular file.`, "path");
+  const bad = notRegular(statSync(real));
+  if (bad?.why === "pseudo")
+    throw new ValidationError(`${path} is under /proc or /sys, which tracker does not read.`, "path");
+  if (bad) throw new ValidationError(`${path} is not a regular file.`, "path");
   return real;
 }

@@ -8,24 +8,14 @@
  * counted while reading; a missing or unreadable one is a note. The bundle goes to a temp file
  * created exclusively next to the target, is fsynced and renamed into place.
  */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  fsyncSync,
-  openSync,
-  readSync,
-  realpathSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from "node:fs";
+import { closeSync, constants, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { ZipWriter } from "../sourcemap/zip.ts";
 import { readDwarfSections } from "./dwarf-sections.ts";
 import { dwarfSourceFiles } from "./dwarf-lines.ts";
 import { DifParseError, type DifObject, type FileWindow } from "./types.ts";
 import type { WalkNote } from "./walk.ts";
+import { readRegularFile } from "../fs/regular.ts";
 
 /** Largest source file bundled (sentry-cli leaves out sources above 1 MiB too). */
 export const MAX_BUNDLED_SOURCE_BYTES = 1024 * 1024;
@@ -50,34 +40,19 @@ export function bundlePath(path: string): string {
 
 /** Reads one source under the rules above; a string is the reason it was left out. */
 function readSource(path: string): Uint8Array | string {
-  let real: string;
-  try {
-    real = realpathSync(path);
-  } catch {
-    return "missing";
-  }
-  if (real === "/proc" || real.startsWith("/proc/")) return "under /proc (not read)";
-  let fd: number;
-  try {
-    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
-  } catch (err) {
-    return `unreadable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
-  }
-  try {
-    if (!fstatSync(fd).isFile()) return "not a regular file (not read)";
-    const buf = new Uint8Array(MAX_BUNDLED_SOURCE_BYTES + 1);
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, null);
-      if (n === 0) break;
-      got += n;
-    }
-    if (got > MAX_BUNDLED_SOURCE_BYTES) return `larger than ${MAX_BUNDLED_SOURCE_BYTES} bytes (left out)`;
-    return buf.subarray(0, got);
-  } catch (err) {
-    return `unreadable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`;
-  } finally {
-    closeSync(fd);
+  const read = readRegularFile(path, MAX_BUNDLED_SOURCE_BYTES);
+  if (read.ok) return read.data;
+  switch (read.why) {
+    case "missing":
+      return "missing";
+    case "pseudo":
+      return "under /proc (not read)";
+    case "not-regular":
+      return "not a regular file (not read)";
+    case "too-large":
+      return `larger than ${MAX_BUNDLED_SOURCE_BYTES} bytes (left out)`;
+    default:
+      return read.note;
   }
 }
 

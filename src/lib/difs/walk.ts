@@ -9,9 +9,11 @@
  * slice, each with its own byte range.
  */
 import { lstatSync, readdirSync, realpathSync, statSync } from "node:fs";
-import { basename, join, relative, resolve, sep } from "node:path";
+import { basename, join, relative, resolve } from "node:path";
 import { ValidationError } from "../errors.ts";
 import { detectDif, lazyFileWindow } from "./detect.ts";
+import { isInside } from "../fs/contain.ts";
+import { onPseudoFileSystem } from "../fs/regular.ts";
 import { readers } from "./registry.ts";
 import { DifParseError, type DifObject, type FileWindow } from "./types.ts";
 import { inflateMember, listZipMembers, looksLikeZip, memberHead, type ZipMember } from "./zip-members.ts";
@@ -43,11 +45,6 @@ export interface DifWalkOptions {
 }
 
 const HEAD_BYTES = 64;
-
-function isInside(root: string, abs: string): boolean {
-  const r = relative(root, abs);
-  return r === "" || (!r.startsWith(`..${sep}`) && r !== ".." && !r.startsWith(sep));
-}
 
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -152,8 +149,8 @@ export async function walkDifs(
     } catch {
       throw new ValidationError(`No such file or directory: ${raw}`, "path");
     }
-    if (root === "/proc" || root.startsWith("/proc/"))
-      throw new ValidationError(`${raw} is under /proc, which tracker does not read.`, "path");
+    if (onPseudoFileSystem(st))
+      throw new ValidationError(`${raw} is under /proc or /sys, which tracker does not read.`, "path");
     if (st.isFile()) {
       await fromFile(root, raw, st.size, true);
       continue;

@@ -51,13 +51,18 @@ function kindOf(st: Stats): string {
   return "not a regular file";
 }
 
+/** True when a stat is of a kernel pseudo file system (/proc, /sys): sizes there mean nothing. */
+export function onPseudoFileSystem(st: Stats): boolean {
+  return pseudoDevices().has(st.dev);
+}
+
 /** Why a stat rules a file out, or undefined for a regular file on a real file system. */
 export function notRegular(st: Stats): { why: NotReadReason; note: string } | undefined {
   if (!st.isFile()) {
     const kind = kindOf(st);
     return { why: "not-regular", note: kind === "not a regular file" ? kind : `${kind}, not a regular file` };
   }
-  if (pseudoDevices().has(st.dev)) return { why: "pseudo", note: "a kernel pseudo file (/proc or /sys)" };
+  if (onPseudoFileSystem(st)) return { why: "pseudo", note: "a kernel pseudo file (/proc or /sys)" };
   return undefined;
 }
 
