@@ -176,3 +176,20 @@ describe("replay", () => {
     });
   });
 });
+
+describe("-c last continues the previous page (never sent as a cursor)", () => {
+  test.each([
+    ["feedback", "/api/0/organizations/acme/issues/"],
+    ["replay", "/api/0/organizations/acme/replays/"],
+  ])("%s list", async (noun, path) => {
+    const configDir = tempDir();
+    const first = await run([noun, "list", "acme/web", "-n", "1", "--json"], configDir);
+    expect(first.exitCode).toBe(0);
+    const next = JSON.parse(first.stdout).nextCursor as string;
+    expect(next).toBeString();
+    api.reset();
+    const second = await run([noun, "list", "acme/web", "-n", "1", "-c", "last", "--json"], configDir);
+    expect(second.exitCode).toBe(0);
+    expect(api.requestsTo(path)[0]?.query.get("cursor")).toBe(next);
+  });
+});

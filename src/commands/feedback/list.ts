@@ -1,7 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
 import { listFeedback } from "../../lib/api/feedback.ts";
 import { formatFeedbackTable, toFeedbackRow } from "../../lib/format/feedback.ts";
-import { writeJson, writeList, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writePastEnd, writeTip } from "../../lib/output.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { listDocument } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
@@ -10,6 +12,11 @@ import type { FeedbackListFlags } from "./index.ts";
 /** `tracker feedback list [<org>/<project>]`: the project's user feedback, newest first. */
 export default async function feedbackList(this: TrackerContext, flags: FeedbackListFlags, target?: string) {
   const { org, project } = await resolveOrgProject(this, target, { command: "tracker feedback list" });
+  const key = cursorKey("feedback-list", `${org}/${project}`, { status: flags.status, period: flags.period });
+  if (continuesPastEnd(this, key, flags.cursor))
+    return writePastEnd(this, flags.json, `feedback entries in ${org}/${project}`);
+  // `-c last` is the position saved by the previous listing, never a cursor to send as it is.
+  const cursor = resolveCursor(this, key, flags.cursor);
   const projectId = await getProjectId(this, org, project);
   const page = await listFeedback(this, {
     org,
@@ -17,15 +24,12 @@ export default async function feedbackList(this: TrackerContext, flags: Feedback
     status: flags.status,
     period: flags.period,
     limit: flags.limit,
-    cursor: flags.cursor,
+    cursor,
   });
+  saveCursor(this, key, page.nextCursor);
   const rows = page.data.map(toFeedbackRow);
   if (flags.json) {
-    return writeJson(this, {
-      data: rows,
-      hasMore: page.nextCursor !== undefined,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    });
+    return writeJson(this, listDocument({ ...page, data: rows }, { save: (c) => saveCursor(this, key, c) }));
   }
   if (rows.length === 0)
     return writeTip(

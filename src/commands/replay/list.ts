@@ -1,7 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
 import { listReplays } from "../../lib/api/replays.ts";
 import { formatReplayTable, toReplayRow } from "../../lib/format/replay.ts";
-import { writeJson, writeList, writeTip } from "../../lib/output.ts";
+import { writeJson, writeList, writePastEnd, writeTip } from "../../lib/output.ts";
+import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
+import { listDocument } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
@@ -13,6 +15,11 @@ export default async function replayList(this: TrackerContext, flags: ReplayList
     command: "tracker replay list",
     fresh: flags.fresh,
   });
+  const key = cursorKey("replay-list", `${org}/${project}`, { query: flags.query, period: flags.period });
+  if (continuesPastEnd(this, key, flags.cursor))
+    return writePastEnd(this, flags.json, `replays in ${org}/${project}`);
+  // `-c last` is the position saved by the previous listing, never a cursor to send as it is.
+  const cursor = resolveCursor(this, key, flags.cursor);
   const projectId = await getProjectId(this, org, project, flags.fresh);
   const page = await listReplays(this, {
     org,
@@ -20,15 +27,12 @@ export default async function replayList(this: TrackerContext, flags: ReplayList
     period: flags.period,
     limit: flags.limit,
     query: flags.query,
-    cursor: flags.cursor,
+    cursor,
   });
+  saveCursor(this, key, page.nextCursor);
   const rows = page.data.map(toReplayRow);
   if (flags.json) {
-    return writeJson(this, {
-      data: rows,
-      hasMore: page.nextCursor !== undefined,
-      ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-    });
+    return writeJson(this, listDocument({ ...page, data: rows }, { save: (c) => saveCursor(this, key, c) }));
   }
   if (rows.length === 0)
     return writeTip(this, `No replays in ${org}/${project} in the last ${flags.period}.`);
