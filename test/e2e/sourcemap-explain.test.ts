@@ -169,6 +169,28 @@ describe("sourcemap explain (real CLI, without the debug endpoint)", () => {
   });
 });
 
+test("frames without a debug ID ask the release's listings once, however many frames there are", async () => {
+  await upload({ "app.min.js": "a();\n" }, ["--release", "1.4.0"]);
+  seedEvent({ release: "1.4.0" });
+  const event = chunkStore(api.state).events.get(`web/${EVENT}`) as {
+    entries: { data: { values: { stacktrace: { frames: unknown[] } }[] } }[];
+  };
+  const frames = event.entries[0]?.data.values[0]?.stacktrace.frames ?? [];
+  frames.push({
+    absPath: `${ABS.replace("app", "vendor")}`,
+    function: "b",
+    lineNo: 1,
+    colNo: 7,
+    inApp: true,
+  });
+  const r = await runCli(["sourcemap", "explain", EVENT, "acme/web", "--json"], { api, token: USER_TOKEN });
+  expect(r.exitCode).toBe(0);
+  expect(JSON.parse(r.stdout).frames).toHaveLength(2);
+  const asked = (part: string) => api.requests.filter((q) => q.path.includes(part)).length;
+  expect(asked("/releases/1.4.0/files/")).toBe(1);
+  expect(asked("/files/artifact-bundles/")).toBe(1);
+});
+
 describe("sourcemap explain (with the debug endpoint)", () => {
   test("the service's answer is used; human output ends with the fix", async () => {
     seedEvent({ debugId: ID });

@@ -16,6 +16,29 @@ import {
   urlMismatch,
 } from "./explain-frame.ts";
 
+/** The listings that do not depend on the frame, asked once per explain run however many frames there are. */
+export interface UploadLookups {
+  bundles(query: string): ReturnType<typeof listArtifactBundles>;
+  releaseFiles(release: string): ReturnType<typeof listReleaseFiles>;
+}
+
+/** UploadLookups of one project, each answer remembered for the run. */
+export function uploadLookups(ctx: TrackerContext, org: string, project: string): UploadLookups {
+  const memo = new Map<string, Promise<unknown>>();
+  const once = <T>(key: string, ask: () => Promise<T>): Promise<T> => {
+    let p = memo.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = ask();
+      memo.set(key, p);
+    }
+    return p;
+  };
+  return {
+    bundles: (query) => once(`bundles ${query}`, () => listArtifactBundles(ctx, org, project, query)),
+    releaseFiles: (release) => once(`files ${release}`, () => listReleaseFiles(ctx, org, project, release)),
+  };
+}
+
 /**
  * The debug answer's frames without a debug ID, looked at again by release: Sentry's debug endpoint
  * says the lookup failed but not that the files went to another release or dist, which the bundle
@@ -30,18 +53,20 @@ export async function refineByRelease(
   ec: ExplainContext,
 ): Promise<FrameExplanation[]> {
   if (!ec.release) return [...frames];
+  const lookups = uploadLookups(ctx, org, project);
   const out: FrameExplanation[] = [];
   for (const f of frames) {
     if (f.cause !== "no_debug_id") {
       out.push(f);
       continue;
     }
-    const again = await explainByRelease(ctx, org, project, event, f, ec);
+    const again = await explainByRelease(ctx, org, project, event, f, ec, lookups);
     out.push(again.cause === "release_mismatch" || again.cause === "dist_mismatch" ? again : f);
   }
   return out;
 }
 
+/** One frame explained by the uploads of the event's release (see the module's comment). */
 export async function explainByRelease(
   ctx: TrackerContext,
   org: string,
@@ -49,6 +74,7 @@ export async function explainByRelease(
   event: ApiEvent,
   at: MinifiedFrame & { debugId: string | null },
   ec: ExplainContext,
+  lookups: UploadLookups,
 ): Promise<FrameExplanation> {
   const noId: FrameExplanation = {
     ...at,
@@ -57,7 +83,7 @@ export async function explainByRelease(
   };
   if (!ec.release) return noId;
   const release = ec.release;
-  const bundles = (await listArtifactBundles(ctx, org, project, release)).filter((b) =>
+  const bundles = (await lookups.bundles(release)).filter((b) =>
     (b.associations ?? []).some((a) => a.release === release),
   );
   const names: { url: string; dist: string | null }[] = [];
@@ -66,10 +92,10 @@ export async function explainByRelease(
     for (const file of await listBundleFiles(ctx, org, project, b.bundleId, base(at.absPath)))
       if (file.fileType === 2) names.push({ url: file.filePath, dist });
   }
-  for (const file of await listReleaseFiles(ctx, org, project, release))
+  for (const file of await lookups.releaseFiles(release))
     names.push({ url: file.name, dist: file.dist ?? null });
   if (names.length === 0 && bundles.length === 0) {
-    const other = await listArtifactBundles(ctx, org, project, "");
+    const other = await lookups.bundles("");
     const rel = other
       .flatMap((b) => (b.associations ?? []).map((a) => a.release))
       .find((r) => r && r !== release);

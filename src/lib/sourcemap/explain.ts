@@ -10,7 +10,7 @@ import type { ApiEvent } from "../api/events.ts";
 import { type SourceMapDebug, listArtifactBundles, listBundleFiles } from "../api/artifacts.ts";
 import { debugImages, minifiedFrames } from "./event-frames.ts";
 import { base, covered, type ExplainContext, type FrameExplanation, urlMismatch } from "./explain-frame.ts";
-import { explainByRelease } from "./explain-release.ts";
+import { explainByRelease, uploadLookups } from "./explain-release.ts";
 
 export type { ExplainContext, FrameCause, FrameExplanation } from "./explain-frame.ts";
 export { prefixFor, tildeUrl } from "./explain-frame.ts";
@@ -78,6 +78,7 @@ export async function explainFromBundles(
 ): Promise<FrameExplanation[]> {
   const images = debugImages(event);
   const out: FrameExplanation[] = [];
+  const lookups = uploadLookups(ctx, org, project);
   for (const f of minifiedFrames(event)) {
     const id = images.get(f.absPath) ?? null;
     const at = { ...f, debugId: id };
@@ -112,7 +113,7 @@ export async function explainFromBundles(
       out.push(covered(event, at));
       continue;
     }
-    out.push(await explainByRelease(ctx, org, project, event, at, ec));
+    out.push(await explainByRelease(ctx, org, project, event, at, ec, lookups));
   }
   return out;
 }
