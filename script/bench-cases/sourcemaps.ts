@@ -12,16 +12,16 @@
  * and prints the medians. Standalone: `SENTRY_CLI_BIN=… bun script/bench-cases/sourcemaps.ts
  * [tracker command…]` (default `bun src/bin.ts`).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FakeApi } from "../../test/fake-api/server.ts";
 import type { BenchCase } from "./types.ts";
+import { addVersusCase, freshPair, runVersusStandalone, type Versus } from "./versus-sentry-cli.ts";
 
 const FILES = Number(process.env.BENCH_SOURCEMAP_FILES ?? 200);
 const TOTAL_MB = Number(process.env.BENCH_SOURCEMAP_MB ?? 20);
 const RUNS = Number(process.env.BENCH_SOURCEMAP_RUNS ?? 3);
 const LATENCY_MS = Number(process.env.BENCH_SOURCEMAP_LATENCY ?? 50);
-const ROOT = resolve(import.meta.dir, "../..");
 
 /** Even base64 VLQ digits: one-character, non-negative values 0..15. */
 const VLQ = "ACEGIKMOQSUWYace";
@@ -75,76 +75,30 @@ function median(xs: number[]): number {
   return s[Math.floor((s.length - 1) / 2)] as number;
 }
 
-/** Runs `cmd` in `cwd` against a new fake API (every chunk missing); wall time in ms. */
-async function freshRun(
-  cmd: string[],
-  cwd: string,
-  env: (url: string) => Record<string, string>,
-): Promise<number> {
-  const { startFakeApi } = await import("../../test/fake-api/server.ts");
-  const { chunkStore } = await import("../../test/fake-api/routes/chunks.ts");
-  const api = await startFakeApi({ latencyMs: LATENCY_MS });
-  chunkStore(api.state).latencyMs = LATENCY_MS;
-  try {
-    const started = performance.now();
-    const proc = Bun.spawn(cmd, { cwd, env: env(api.url), stdout: "ignore", stderr: "pipe" });
-    const stderr = await new Response(proc.stderr).text();
-    const code = await proc.exited;
-    const ms = performance.now() - started;
-    if (code !== 0)
-      throw new Error(`${cmd[0]} exited ${code}: ${stderr.trim().split("\n").slice(-3).join(" | ")}`);
-    const bundles = [...chunkStore(api.state).bundles.values()];
-    if (bundles.length !== 1 || bundles[0]?.state === "error")
-      throw new Error(
-        `${cmd[0]}: the fake did not assemble one bundle (${bundles[0]?.detail ?? bundles.length})`,
-      );
-    return ms;
-  } finally {
-    chunkStore(api.state).server?.stop(true);
-    api.stop();
-  }
-}
-
 /** Fresh-upload medians of tracker and the legacy CLI on the same files and fake; printed to stderr. */
 export async function compareWithSentryCli(
   cwd: string,
   tracker: string[],
   sentryCli: string,
 ): Promise<{ trackerMs: number; sentryCliMs: number }> {
-  const { USER_TOKEN } = await import("../../test/fake-api/seed.ts");
-  const base: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env))
-    if (v !== undefined && !k.startsWith("TRACKER_") && !k.startsWith("SENTRY_")) base[k] = v;
+  const { chunkStore } = await import("../../test/fake-api/routes/chunks.ts");
+  const oneBundle = (api: FakeApi): void => {
+    const bundles = [...chunkStore(api.state).bundles.values()];
+    if (bundles.length !== 1 || bundles[0]?.state === "error")
+      throw new Error(`the fake did not assemble one bundle (${bundles[0]?.detail ?? bundles.length})`);
+  };
   const t: number[] = [];
   const s: number[] = [];
   for (let i = 0; i < RUNS; i++) {
-    s.push(
-      await freshRun(
-        [sentryCli, "sourcemaps", "upload", "--org", "acme", "--project", "web", "."],
-        cwd,
-        (url) => ({
-          ...base,
-          SENTRY_URL: url,
-          SENTRY_AUTH_TOKEN: USER_TOKEN,
-          SENTRY_LOAD_DOTENV: "0",
-          SENTRY_DISABLE_UPDATE_CHECK: "1",
-        }),
-      ),
+    const pair = await freshPair(
+      cwd,
+      LATENCY_MS,
+      [sentryCli, "sourcemaps", "upload", "--org", "acme", "--project", "web", "."],
+      [...tracker, "sourcemap", "upload", ".", "acme/web", "--json"],
+      oneBundle,
     );
-    const configDir = mkdtempSync(join(tmpdir(), "tracker-bench-cfg-"));
-    try {
-      t.push(
-        await freshRun([...tracker, "sourcemap", "upload", ".", "acme/web", "--json"], cwd, (url) => ({
-          ...base,
-          TRACKER_URL: url,
-          TRACKER_AUTH_TOKEN: USER_TOKEN,
-          TRACKER_CONFIG_DIR: configDir,
-          NO_COLOR: "1",
-        })),
-      );
-    } finally {
-      rmSync(configDir, { recursive: true, force: true });
-    }
+    s.push(pair.sentryCli.ms);
+    t.push(pair.tracker.ms);
     process.stderr.write(
       `bench: fresh upload run ${i + 1}: sentry-cli ${s[i]?.toFixed(0)} ms, tracker ${t[i]?.toFixed(0)} ms\n`,
     );
@@ -173,39 +127,16 @@ export const cases: BenchCase[] = [
   },
 ];
 
-const sentryCliBin = process.env.SENTRY_CLI_BIN;
-if (sentryCliBin) {
-  cases.push({
-    name: `sourcemap upload ${FILES} files/${TOTAL_MB} MB (unchanged, after fresh vs sentry-cli)`,
-    args: ["sourcemap", "upload", ".", "acme/web", "--json"],
-    needsApi: true,
-    setup: async (ctx) => {
-      const out = await generate(ctx);
-      const binary = process.argv.includes("--binary")
-        ? resolve(process.argv[process.argv.indexOf("--binary") + 1] as string)
-        : join(ROOT, "dist/tracker");
-      await compareWithSentryCli(out.cwd, [binary], sentryCliBin);
-      return out;
-    },
-  });
-}
+const versus: Versus = {
+  name: `sourcemap upload ${FILES} files/${TOTAL_MB} MB (unchanged, after fresh vs sentry-cli)`,
+  args: ["sourcemap", "upload", ".", "acme/web", "--json"],
+  generate,
+  compare: compareWithSentryCli,
+  keepEnv: "BENCH_SOURCEMAP_DIR",
+  keepSubdir: "build",
+  tempPrefix: "tracker-bench-files-",
+};
+addVersusCase(cases, versus);
 
-if (import.meta.main) {
-  if (!sentryCliBin) {
-    process.stderr.write("Set SENTRY_CLI_BIN to the legacy sentry-cli binary.\n");
-    process.exit(2);
-  }
-  // BENCH_SOURCEMAP_DIR keeps the generated files there (and reuses them on the next run).
-  const keep = process.env.BENCH_SOURCEMAP_DIR;
-  const configDir = keep ?? mkdtempSync(join(tmpdir(), "tracker-bench-files-"));
-  try {
-    const cwd =
-      keep && existsSync(join(keep, "build")) ? join(keep, "build") : (await generate({ configDir })).cwd;
-    const tracker =
-      process.argv.length > 2 ? process.argv.slice(2) : [process.execPath, join(ROOT, "src/bin.ts")];
-    await compareWithSentryCli(cwd, tracker, sentryCliBin);
-  } finally {
-    if (!keep) rmSync(configDir, { recursive: true, force: true });
-  }
-  process.exit(0);
-}
+// BENCH_SOURCEMAP_DIR keeps the generated files there (and reuses them on the next run).
+if (import.meta.main) await runVersusStandalone(versus);
