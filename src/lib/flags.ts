@@ -103,3 +103,24 @@ export function targetPositional(brief: string, placeholder = "target") {
     ],
   };
 }
+
+/** The positionals of a command that reads one event: an event ID or an issue (its latest event), then the event's project. */
+export const eventOrIssuePositional = {
+  kind: "tuple" as const,
+  parameters: [
+    {
+      placeholder: "event-id|issue",
+      brief: "32-hex event ID, or an issue (its latest event)",
+      parse: String,
+    },
+    {
+      placeholder: "org/project",
+      brief: "<org>/<project> of the event",
+      parse: String,
+      optional: true as const,
+    },
+  ] as [
+    { placeholder: string; brief: string; parse: StringConstructor },
+    { placeholder: string; brief: string; parse: StringConstructor; optional: true },
+  ],
+};

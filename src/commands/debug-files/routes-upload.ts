@@ -5,7 +5,7 @@
  */
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { globalFlags } from "../../lib/flags.ts";
+import { eventOrIssuePositional, globalFlags } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 
 /** The `--type` values (sentry-cli's; `dsym` = Mach-O, `jvm` = source bundles). */
@@ -224,17 +224,7 @@ const explainCommand = buildCommand<DifExplainFlags, [string, string?], TrackerC
   loader: () => import("./explain.ts"),
   parameters: {
     flags: { ...globalFlags },
-    positional: {
-      kind: "tuple",
-      parameters: [
-        {
-          placeholder: "event-id|issue",
-          brief: "32-hex event ID, or an issue (its latest event)",
-          parse: String,
-        },
-        { placeholder: "org/project", brief: "<org>/<project> of the event", parse: String, optional: true },
-      ],
-    },
+    positional: eventOrIssuePositional,
   },
   docs: {
     brief: "Explain why an event's native or JVM frames are not symbolicated",

@@ -1,6 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { globalFlags } from "../../lib/flags.ts";
+import { eventOrIssuePositional, globalFlags } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 
 /** Extensions `sourcemap upload` takes by default. */
@@ -165,17 +165,7 @@ const explainCommand = buildCommand<ExplainFlags, [string, string?], TrackerCont
   loader: () => import("./explain.ts"),
   parameters: {
     flags: { ...globalFlags },
-    positional: {
-      kind: "tuple",
-      parameters: [
-        {
-          placeholder: "event-id|issue",
-          brief: "32-hex event ID, or an issue (its latest event)",
-          parse: String,
-        },
-        { placeholder: "org/project", brief: "<org>/<project> of the event", parse: String, optional: true },
-      ],
-    },
+    positional: eventOrIssuePositional,
   },
   docs: {
     brief: "Explain why an event's JavaScript frames are still minified",
