@@ -193,3 +193,25 @@ describe("-c last continues the previous page (never sent as a cursor)", () => {
     expect(api.requestsTo(path)[0]?.query.get("cursor")).toBe(next);
   });
 });
+
+describe("the next-page hint repeats the listing's filters and continues with -c last", () => {
+  test.each([
+    ["feedback", ["--status", "all", "-t", "30d"], "/api/0/organizations/acme/issues/"],
+    ["replay", ["-t", "30d"], "/api/0/organizations/acme/replays/"],
+  ])("%s list", async (noun, filters, path) => {
+    const configDir = tempDir();
+    const first = await run([noun, "list", "acme/web", ...filters, "-n", "1"], configDir);
+    expect(first.exitCode).toBe(0);
+    const hint = `More: tracker ${noun} list acme/web ${filters.join(" ")} -n 1 -c last`;
+    expect(first.stderr).toContain(`${hint}\n`);
+    const asked = api.requestsTo(path)[0]?.query;
+    api.reset();
+    const again = await run(hint.slice("More: tracker ".length).split(" "), configDir);
+    expect(again.exitCode).toBe(0);
+    const next = api.requestsTo(path)[0]?.query;
+    expect(next?.get("cursor")).toBeString();
+    expect(next?.get("query")).toBe(asked?.get("query") ?? null);
+    expect(next?.get("statsPeriod")).toBe("30d");
+    expect(again.stdout).not.toBe(first.stdout);
+  });
+});

@@ -3,11 +3,10 @@ import { listFeedback } from "../../lib/api/feedback.ts";
 import { formatFeedbackTable, toFeedbackRow } from "../../lib/format/feedback.ts";
 import { writeJson, writeList, writePastEnd, writeTip } from "../../lib/output.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
-import { quoteWord } from "../../lib/shell-quote.ts";
-import type { FeedbackListFlags } from "./index.ts";
+import { FEEDBACK_LIMIT, FEEDBACK_PERIOD, type FeedbackListFlags } from "./index.ts";
 
 /** `tracker feedback list [<org>/<project>]`: the project's user feedback, newest first. */
 export default async function feedbackList(this: TrackerContext, flags: FeedbackListFlags, target?: string) {
@@ -47,6 +46,15 @@ export default async function feedbackList(this: TrackerContext, flags: Feedback
   if (page.nextCursor)
     writeTip(
       this,
-      `More: tracker feedback list ${quoteWord(`${org}/${project}`)} -c ${quoteWord(page.nextCursor)}`,
+      `More: ${nextPageCommand("tracker feedback list", `${org}/${project}`, pageWords(flags))}`,
     );
+}
+
+/** The words that repeat this listing's flags, so the next page keeps its filters (nextPageCommand quotes them). */
+function pageWords(flags: FeedbackListFlags): string[] {
+  const words: string[] = [];
+  if (flags.status !== "unresolved") words.push("--status", flags.status);
+  if (flags.period !== FEEDBACK_PERIOD) words.push("-t", flags.period);
+  if (flags.limit !== FEEDBACK_LIMIT.fallback) words.push("-n", String(flags.limit));
+  return words;
 }

@@ -3,11 +3,10 @@ import { listReplays } from "../../lib/api/replays.ts";
 import { formatReplayTable, toReplayRow } from "../../lib/format/replay.ts";
 import { writeJson, writeList, writePastEnd, writeTip } from "../../lib/output.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
-import { quoteWord } from "../../lib/shell-quote.ts";
-import type { ReplayListFlags } from "./index.ts";
+import { REPLAY_LIMIT, REPLAY_PERIOD, type ReplayListFlags } from "./index.ts";
 
 /** `tracker replay list [<org>/<project>]`: the project's replays, newest first. */
 export default async function replayList(this: TrackerContext, flags: ReplayListFlags, target?: string) {
@@ -42,8 +41,14 @@ export default async function replayList(this: TrackerContext, flags: ReplayList
     `Replays of ${org}/${project}`,
   );
   if (page.nextCursor)
-    writeTip(
-      this,
-      `More: tracker replay list ${quoteWord(`${org}/${project}`)} -c ${quoteWord(page.nextCursor)}`,
-    );
+    writeTip(this, `More: ${nextPageCommand("tracker replay list", `${org}/${project}`, pageWords(flags))}`);
+}
+
+/** The words that repeat this listing's flags, so the next page keeps its filters (nextPageCommand quotes them). */
+function pageWords(flags: ReplayListFlags): string[] {
+  const words: string[] = [];
+  if (flags.query?.trim()) words.push("-q", flags.query.trim());
+  if (flags.period !== REPLAY_PERIOD) words.push("-t", flags.period);
+  if (flags.limit !== REPLAY_LIMIT.fallback) words.push("-n", String(flags.limit));
+  return words;
 }
