@@ -6,7 +6,7 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import type { AssembleResponse } from "../api/artifacts.ts";
-import { MAX_WAIT_MS, maxWaitMs as cappedWaitMs, POLL_INTERVAL_MS } from "../chunks/wait.ts";
+import { MAX_WAIT_MS, maxWaitMs as cappedWaitMs, pollWhile } from "../chunks/wait.ts";
 
 /** How often the progress line is repeated while waiting. */
 const PROGRESS_EVERY_MS = 10_000;
@@ -29,20 +29,16 @@ export async function waitForAssembly(
   poll: () => Promise<AssembleResponse>,
   maxWaitMs: number,
 ): Promise<AssembleResponse> {
-  let a = first;
   const started = ctx.now();
-  const until = started + Math.min(maxWaitMs, MAX_WAIT_MS);
-  let said = started;
-  if (pending(a))
-    ctx.log.info(`Waiting for the service to process the bundle (at most ${minutes(until - started)})…`);
-  while (pending(a) && ctx.now() < until) {
-    await ctx.sleep(POLL_INTERVAL_MS);
-    a = await poll();
-    if (pending(a) && ctx.now() < until && ctx.now() - said >= PROGRESS_EVERY_MS) {
-      said = ctx.now();
-      ctx.log.info(`Still ${a.state} after ${Math.round((said - started) / 1000)} s…`);
-    }
-  }
+  const capMs = Math.min(maxWaitMs, MAX_WAIT_MS);
+  if (pending(first))
+    ctx.log.info(`Waiting for the service to process the bundle (at most ${minutes(capMs)})…`);
+  let said = 0;
+  const a = await pollWhile(ctx, first, poll, pending, capMs, (now, waitedMs) => {
+    if (waitedMs - said < PROGRESS_EVERY_MS) return;
+    said = waitedMs;
+    ctx.log.info(`Still ${now.state} after ${Math.round(waitedMs / 1000)} s…`);
+  });
   if (pending(a)) {
     ctx.log.warn(
       `Stopped waiting after ${minutes(ctx.now() - started)}: the service is still processing the bundle (${a.state}).`,
