@@ -3,13 +3,7 @@ import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, globalFlags, limitFlag, parsePeriod, targetPositional } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
-
-/** Statuses `feedback list --status` takes (spam is Sentry's `ignored`). */
-export const FEEDBACK_STATUS_VALUES = ["unresolved", "resolved", "spam", "all"] as const;
-/** Default and bounds of `feedback list --limit`. */
-export const FEEDBACK_LIMIT = { min: 1, max: 1000, fallback: 25 } as const;
-/** Default window of `feedback list` (the reference's inbox window). */
-export const FEEDBACK_PERIOD = "14d";
+import { FEEDBACK_LIMIT, FEEDBACK_PERIOD, FEEDBACK_STATUS_VALUES } from "./defaults.ts";
 
 /** Flags of `feedback list`. */
 export interface FeedbackListFlags {

@@ -6,7 +6,8 @@ import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../li
 import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
-import { FEEDBACK_LIMIT, FEEDBACK_PERIOD, type FeedbackListFlags } from "./index.ts";
+import { FEEDBACK_LIMIT, FEEDBACK_PERIOD } from "./defaults.ts";
+import type { FeedbackListFlags } from "./index.ts";
 
 /** `tracker feedback list [<org>/<project>]`: the project's user feedback, newest first. */
 export default async function feedbackList(this: TrackerContext, flags: FeedbackListFlags, target?: string) {

@@ -10,11 +10,7 @@ import {
   targetPositional,
 } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
-
-/** Default and bounds of `replay list --limit`. */
-export const REPLAY_LIMIT = { min: 1, max: 1000, fallback: 25 } as const;
-/** Default window of `replay list`. */
-export const REPLAY_PERIOD = "7d";
+import { REPLAY_LIMIT, REPLAY_PERIOD } from "./defaults.ts";
 
 /** Flags of `replay list`. */
 export interface ReplayListFlags {

@@ -6,7 +6,8 @@ import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../li
 import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
-import { REPLAY_LIMIT, REPLAY_PERIOD, type ReplayListFlags } from "./index.ts";
+import { REPLAY_LIMIT, REPLAY_PERIOD } from "./defaults.ts";
+import type { ReplayListFlags } from "./index.ts";
 
 /** `tracker replay list [<org>/<project>]`: the project's replays, newest first. */
 export default async function replayList(this: TrackerContext, flags: ReplayListFlags, target?: string) {
