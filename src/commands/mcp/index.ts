@@ -2,11 +2,7 @@ import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { globalFlags } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
-import { TOOLS } from "../../lib/mcp/tools.ts";
-
-/** The tools as help names them, from the server's one registry (so help cannot miss one). */
-const READ_TOOLS = TOOLS.filter((t) => !t.writes).map((t) => t.name);
-const WRITE_TOOLS = TOOLS.filter((t) => t.writes).map((t) => t.name);
+import { READ_TOOL_NAMES as READ_TOOLS, WRITE_TOOL_NAMES as WRITE_TOOLS } from "../../lib/mcp/tool-names.ts";
 
 /** Flags of `tracker mcp`. */
 export interface McpFlags {
