@@ -146,8 +146,8 @@ test("tracker mcp --help names every tool the server offers (one registry)", asy
   expect(TOOLS.length).toBeGreaterThan(15);
   // The names help loads at start-up (without the registry) are the registry's, split by writes.
   const { READ_TOOL_NAMES, WRITE_TOOL_NAMES } = await import("../../src/lib/mcp/tool-names.ts");
-  expect([...READ_TOOL_NAMES]).toEqual(TOOLS.filter((t) => !t.writes).map((t) => t.name));
-  expect([...WRITE_TOOL_NAMES]).toEqual(TOOLS.filter((t) => t.writes).map((t) => t.name));
+  expect<string[]>([...READ_TOOL_NAMES]).toEqual(TOOLS.filter((t) => !t.writes).map((t) => t.name));
+  expect<string[]>([...WRITE_TOOL_NAMES]).toEqual(TOOLS.filter((t) => t.writes).map((t) => t.name));
 });
 
 test("help environment at 80 columns: the precedence block wraps under its text, nothing past column 80", async () => {
