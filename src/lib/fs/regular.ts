@@ -66,15 +66,24 @@ export function notRegular(st: Stats): { why: NotReadReason; note: string } | un
   return undefined;
 }
 
+/** The refusal of a file the system would not open, stat or read (`unreadable (EACCES)`). */
+function unreadable(err: unknown): { ok: false; why: NotReadReason; note: string } {
+  return {
+    ok: false,
+    why: "unreadable",
+    note: `unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})`,
+  };
+}
+
 /** Opens `path` for reading without blocking; only a regular file on a real file system stays open. */
 export function openRegularFile(path: string): OpenResult {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? "error";
-    if (code === "ENOENT") return { ok: false, why: "missing", note: "missing" };
-    return { ok: false, why: "unreadable", note: `unreadable (${code})` };
+    if ((err as NodeJS.ErrnoException).code === "ENOENT")
+      return { ok: false, why: "missing", note: "missing" };
+    return unreadable(err);
   }
   try {
     const stat = fstatSync(fd);
@@ -86,11 +95,7 @@ export function openRegularFile(path: string): OpenResult {
     return { ok: true, fd, stat };
   } catch (err) {
     closeSync(fd);
-    return {
-      ok: false,
-      why: "unreadable",
-      note: `unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})`,
-    };
+    return unreadable(err);
   }
 }
 
@@ -121,11 +126,7 @@ export function readRegularFile(path: string, maxBytes: number): ReadResult {
     if (n > maxBytes) return { ok: false, why: "too-large", note: `larger than ${maxBytes} bytes` };
     return { ok: true, data: buf.subarray(0, n) };
   } catch (err) {
-    return {
-      ok: false,
-      why: "unreadable",
-      note: `unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})`,
-    };
+    return unreadable(err);
   } finally {
     closeSync(fd);
   }
@@ -148,11 +149,7 @@ export function readRegularHead(path: string, bytes: number): ReadResult {
     }
     return { ok: true, data: buf.subarray(0, got) };
   } catch (err) {
-    return {
-      ok: false,
-      why: "unreadable",
-      note: `unreadable (${(err as NodeJS.ErrnoException).code ?? "error"})`,
-    };
+    return unreadable(err);
   } finally {
     closeSync(opened.fd);
   }
