@@ -124,3 +124,13 @@ export const eventOrIssuePositional = {
     { placeholder: string; brief: string; parse: StringConstructor; optional: true },
   ],
 };
+
+/** A repeatable glob flag that leaves paths out of a walk (`--ignore`, `--exclude`). */
+export const ignoreGlobFlag = {
+  kind: "parsed" as const,
+  placeholder: "<glob>",
+  parse: String,
+  variadic: true as const,
+  optional: true as const,
+  brief: "Leave out paths matching this glob (repeatable)",
+};

@@ -5,7 +5,7 @@
  */
 import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { eventOrIssuePositional, globalFlags } from "../../lib/flags.ts";
+import { eventOrIssuePositional, globalFlags, ignoreGlobFlag } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 
 /** The `--type` values (sentry-cli's; `dsym` = Mach-O, `jvm` = source bundles). */
@@ -198,14 +198,7 @@ const bundleJvmCommand = buildCommand<BundleJvmFlags, [string], TrackerContext>(
         optional: true,
         brief: "Where to write <debug-id>.zip (default: .)",
       },
-      exclude: {
-        kind: "parsed",
-        placeholder: "<glob>",
-        parse: String,
-        variadic: true,
-        optional: true,
-        brief: "Leave out paths matching this glob (repeatable)",
-      },
+      exclude: ignoreGlobFlag,
       dryRun,
     },
   },

@@ -1,6 +1,6 @@
 import { buildCommand, buildRouteMap } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
-import { eventOrIssuePositional, globalFlags } from "../../lib/flags.ts";
+import { eventOrIssuePositional, globalFlags, ignoreGlobFlag } from "../../lib/flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 
 /** Extensions `sourcemap upload` takes by default. */
@@ -49,14 +49,7 @@ const injectCommand = buildCommand<InjectFlags, string[], TrackerContext>({
     flags: {
       ...globalFlags,
       dryRun: { kind: "boolean", default: false, brief: "Report what would change; write nothing" },
-      ignore: {
-        kind: "parsed",
-        placeholder: "<glob>",
-        parse: String,
-        variadic: true,
-        optional: true,
-        brief: "Leave out paths matching this glob (repeatable)",
-      },
+      ignore: ignoreGlobFlag,
     },
   },
   docs: {
@@ -127,14 +120,7 @@ const uploadCommand = buildCommand<UploadFlags, string[], TrackerContext>({
         default: UPLOAD_EXTS,
         brief: "Comma-separated extensions to upload",
       },
-      ignore: {
-        kind: "parsed",
-        placeholder: "<glob>",
-        parse: String,
-        variadic: true,
-        optional: true,
-        brief: "Leave out paths matching this glob (repeatable)",
-      },
+      ignore: ignoreGlobFlag,
       rewrite: {
         kind: "boolean",
         default: true,
