@@ -94,7 +94,8 @@ export function chunkStore(state: FakeState): ChunkStore {
   return s;
 }
 
-function sha1(b: Uint8Array): string {
+/** Hex SHA-1 of some bytes: a chunk's name, a file's checksum. */
+export function sha1(b: Uint8Array): string {
   const h = new Bun.CryptoHasher("sha1");
   h.update(b);
   return h.digest("hex");

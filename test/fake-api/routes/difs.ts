@@ -7,7 +7,7 @@
  */
 import { json } from "../http.ts";
 import type { FakeRequest, FakeState, Route } from "../types.ts";
-import { chunkStore } from "./chunks.ts";
+import { chunkStore, sha1 } from "./chunks.ts";
 import { orgProjectOr404 } from "./orgs.ts";
 
 /** A debug file the fake knows (assembled, or seeded by a test). */
@@ -63,12 +63,6 @@ export function difStore(state: FakeState): DifStore {
     state.store.set(KEY, s);
   }
   return s;
-}
-
-function sha1(b: Uint8Array): string {
-  const h = new Bun.CryptoHasher("sha1");
-  h.update(b);
-  return h.digest("hex");
 }
 
 /** What the server's detection makes of an assembled file (a small part of symbolic). */
