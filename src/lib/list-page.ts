@@ -16,6 +16,8 @@ export interface ListMeta {
   resumeAt?: (k: number) => string | undefined;
   /** Saves the cursor for `-c last` (the position after what was actually shown). */
   save?: (cursor: string | undefined) => void;
+  /** The view's header and piped cells per row (lib/view/list.ts): the markdown table. */
+  table?: () => { headers: string[]; rows: string[][] };
 }
 
 const META = new WeakMap<object, ListMeta>();
@@ -38,6 +40,7 @@ export function listDocument<T>(
     extra?: Record<string, unknown>;
     hasMore?: boolean;
     save?: (cursor: string | undefined) => void;
+    table?: ListMeta["table"];
   } = {},
 ): Record<string, unknown> {
   const doc: Record<string, unknown> = {
@@ -47,7 +50,12 @@ export function listDocument<T>(
     ...(page.nextCursor !== undefined ? { nextCursor: page.nextCursor } : {}),
   };
   const resumeAt = page.resumeAt ?? ((k: number) => (k >= page.data.length ? page.nextCursor : undefined));
-  META.set(doc, { rows: page.data.length, resumeAt, ...(opts.save ? { save: opts.save } : {}) });
+  META.set(doc, {
+    rows: page.data.length,
+    resumeAt,
+    ...(opts.save ? { save: opts.save } : {}),
+    ...(opts.table ? { table: opts.table } : {}),
+  });
   return doc;
 }
 

@@ -34,7 +34,9 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
   }
   if (o?.format === "md") {
     const resume = meta ? (kept: number) => resumeCursor(meta, kept) : undefined;
-    ctx.stdout.write(`${renderMarkdown(doc, o.maxChars, resume)}\n`);
+    // The view's table, unless --fields chose other members than its columns show.
+    const view = o.fields ? undefined : meta?.table?.();
+    ctx.stdout.write(`${renderMarkdown(doc, o.maxChars, resume, view)}\n`);
     return;
   }
   if (o?.maxChars) doc = meta ? fitListing(doc, o.maxChars, meta) : truncateJson(doc, o.maxChars);

@@ -1,11 +1,11 @@
 import type { TrackerContext } from "../../context.ts";
 import { listMonitors } from "../../lib/api/monitors.ts";
-import { formatMonitorTable, monitorDocument } from "../../lib/format/monitor-table.ts";
+import { MONITOR_LIST_VIEW } from "../../lib/format/monitor-table.ts";
 import { rememberCompletionValues } from "../../lib/db/completion-values.ts";
-import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeListTip, writeTip } from "../../lib/output.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import type { MonitorListFlags } from "./index.ts";
-import { listDocument } from "../../lib/list-page.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 
 /** `tracker monitor list`: resolve the organization, one request, render. */
@@ -22,7 +22,8 @@ export default async function monitorList(
     org,
     monitors.map((m) => m.slug),
   );
-  if (flags.json) return writeJson(this, listDocument({ data: monitors.map(monitorDocument) }, { hasMore }));
+  const run = { view: MONITOR_LIST_VIEW, items: monitors, options: undefined, hasMore };
+  if (flags.json) return writeListView(this, true, run);
   if (monitors.length === 0) {
     writeTip(
       this,
@@ -30,13 +31,7 @@ export default async function monitorList(
     );
     return;
   }
-  await writeList(
-    this,
-    formatMonitorTable(monitors, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-    }),
-  );
+  await writeListView(this, false, run);
   const more = hasMore ? " More exist; the service shows them all." : "";
   writeListTip(
     this,

@@ -40,7 +40,13 @@ export const block = (v: Json): string =>
   str(v)
     .replace(/\r\n?|[\u2028\u2029]/g, "\n")
     .replace(/^(\s*)(#|```|~~~)/gm, "$1\\$2");
-const cell = (v: Json): string => line(v).replace(/\|/g, "\\|").replace(/\s+/g, " ").slice(0, 120);
+const fullCell = (v: Json): string => line(v).replace(/\|/g, "\\|").replace(/\s+/g, " ");
+const cell = (v: Json): string => fullCell(v).slice(0, 120);
+
+/** One markdown table row of a view's cells, whole (the piped row does not cut them either). */
+export function cellRow(cells: readonly string[]): string {
+  return `| ${cells.map(fullCell).join(" | ")} |`;
+}
 
 export function table(rows: Obj[], columns: string[]): string {
   const head = `| ${columns.join(" | ")} |\n|${columns.map(() => "---").join("|")}|`;

@@ -5,7 +5,17 @@
  */
 
 import { headUnits } from "../text-head.ts";
-import { group, isObj, type Json, line, type Obj, type Section, str, table } from "./markdown-parts.ts";
+import {
+  cellRow,
+  group,
+  isObj,
+  type Json,
+  line,
+  type Obj,
+  type Section,
+  str,
+  table,
+} from "./markdown-parts.ts";
 import { analysisSections, eventSections, issueSections, traceSections } from "./markdown-views.ts";
 import { isStatusDocument, isTagKeyList, statusSections, tagKeySections } from "./markdown-lists.ts";
 
@@ -13,7 +23,26 @@ import { isStatusDocument, isTagKeyList, statusSections, tagKeySections } from "
 const ROWS = "rows";
 const CURSOR = "cursor";
 
-function listSections(items: Obj[], extra: Obj): Section[] {
+/** A list view's header and piped cells (lib/view/list.ts): the table its markdown shows. */
+export interface ViewTable {
+  headers: string[];
+  rows: string[][];
+}
+
+/** The rows of a list: the view's cells when the list has a view, else the named fields of each item. */
+function rowTable(items: Obj[], view: ViewTable | undefined): { head: string; rows: string[] } {
+  if (view) {
+    const head = table([], view.headers).trimEnd();
+    return { head, rows: view.rows.map((cells) => cellRow(cells)) };
+  }
+  const columns = guessColumns(items);
+  return {
+    head: table([], columns).trimEnd(),
+    rows: items.map((it) => table([it], columns).split("\n")[2] as string),
+  };
+}
+
+function guessColumns(items: Obj[]): string[] {
   const first = items[0] ?? {};
   const columns =
     "checkInStatus" in first
@@ -43,6 +72,10 @@ function listSections(items: Obj[], extra: Obj): Section[] {
                     : Object.keys(first)
                         .filter((k) => !isObj(first[k]) && !Array.isArray(first[k]))
                         .slice(0, 6);
+  return columns;
+}
+
+function listSections(items: Obj[], extra: Obj, view?: ViewTable): Section[] {
   const out: Section[] = [
     {
       text: `${items.length} item${items.length === 1 ? "" : "s"}${extra.hasMore ? " (more: pass nextCursor)" : ""}`,
@@ -50,13 +83,8 @@ function listSections(items: Obj[], extra: Obj): Section[] {
     },
   ];
   // Rows are their own sections so a size bound drops the last ones first.
-  group(
-    out,
-    table([], columns).trimEnd(),
-    ROWS,
-    items.map((it) => table([it], columns).split("\n")[2] as string),
-    (i) => (i < 5 ? 1 : 2 + i),
-  );
+  const { head, rows } = rowTable(items, view);
+  group(out, head, ROWS, rows, (i) => (i < 5 ? 1 : 2 + i));
   // A blank line ends the table: a markdown parser would read the next line as one more row.
   out.push({
     text: extra.nextCursor ? `\nnextCursor: ${line(extra.nextCursor)}` : "",
@@ -66,12 +94,12 @@ function listSections(items: Obj[], extra: Obj): Section[] {
   return out;
 }
 
-function sectionsOf(doc: Json): Section[] {
+function sectionsOf(doc: Json, view?: ViewTable): Section[] {
   if (isTagKeyList(doc)) return tagKeySections(doc);
   if (Array.isArray(doc)) return listSections(doc.filter(isObj), {});
   if (!isObj(doc)) return [{ text: str(doc), priority: 0 }];
   if (isStatusDocument(doc)) return statusSections(doc);
-  if (Array.isArray(doc.data)) return listSections((doc.data as Json[]).filter(isObj), doc);
+  if (Array.isArray(doc.data)) return listSections((doc.data as Json[]).filter(isObj), doc, view);
   if ("eventID" in doc && "entries" in doc) return eventSections(doc);
   if ("shortId" in doc && "title" in doc) return issueSections(doc);
   if ("issueId" in doc && ("analysis" in doc || "plan" in doc)) return analysisSections(doc);
@@ -87,7 +115,8 @@ function join(sections: readonly Section[]): string {
 }
 
 /**
- * Renders a document as markdown, within `maxChars` when given. For a listing, `resume(kept)` is
+ * Renders a document as markdown, within `maxChars` when given; a listing with a `view` shows the
+ * view's table. For a listing, `resume(kept)` is
  * the cursor that continues after its first `kept` rows: when rows are left out, the cursor line
  * names that position, not the one after the whole page.
  */
@@ -95,8 +124,9 @@ export function renderMarkdown(
   doc: Json,
   maxChars?: number,
   resume?: (kept: number) => string | undefined,
+  view?: ViewTable,
 ): string {
-  let sections = sectionsOf(doc).filter((s) => s.label !== CURSOR || s.text !== "");
+  let sections = sectionsOf(doc, view).filter((s) => s.label !== CURSOR || s.text !== "");
   if (maxChars === undefined || join(sections).length <= maxChars) return join(sections);
   const rows = sections.filter((s) => s.label === ROWS && !s.heading).length;
   const cursorAt = (kept: number) => {

@@ -1,6 +1,6 @@
 /** `monitor list` rendering: one row per monitor, its environments folded into one status. */
 import type { Monitor } from "../api/monitors.ts";
-import { formatTable } from "./table.ts";
+import type { CellContext, ListView } from "../view/list.ts";
 import { listTime } from "./time.ts";
 
 /** Environment statuses from worst to best: a monitor shows the worst of its environments. */
@@ -65,38 +65,27 @@ export function monitorDocument(m: Monitor): Monitor & {
   };
 }
 
-/** The table (terminal: headers, relative times) or TSV rows (piped: ISO times). */
-export function formatMonitorTable(
-  monitors: readonly Monitor[],
-  opts: { width: number | undefined; nowMs: number },
-): string[] {
-  const tty = opts.width !== undefined;
-  const rows = monitors.map((m) => {
-    const { last, next } = checkInTimes(m);
-    const nextText =
-      next && tty && Date.parse(next) > opts.nowMs ? `in ${untilText(next, opts.nowMs)}` : null;
-    return [
-      m.slug,
-      m.name,
-      scheduleText(m),
-      monitorStatus(m),
-      listTime(last, opts.nowMs, tty),
-      nextText ?? listTime(next, opts.nowMs, tty),
-    ];
-  });
-  return formatTable(
-    [
-      { header: "slug" },
-      { header: "name", flex: true },
-      { header: "schedule" },
-      { header: "status" },
-      { header: "last check-in" },
-      { header: "next" },
-    ],
-    rows,
-    opts.width,
-  );
+/** The next check-in: `in 5m` on a terminal while it is ahead, else the list time. */
+function nextCell(m: Monitor, c: CellContext): string {
+  const { next } = checkInTimes(m);
+  if (next && c.tty && Date.parse(next) > c.now) return `in ${untilText(next, c.now)}`;
+  return listTime(next, c.now, c.tty);
 }
+
+/** `monitor list`: one row per monitor, its environments folded into one status. */
+export const MONITOR_LIST_VIEW: ListView<Monitor> = {
+  name: "monitor list",
+  id: "slug",
+  document: monitorDocument,
+  columns: () => [
+    { header: "slug", cell: (m) => m.slug },
+    { header: "name", flex: true, cell: (m) => m.name },
+    { header: "schedule", cell: scheduleText },
+    { header: "status", cell: monitorStatus },
+    { header: "last check-in", cell: (m, c) => listTime(checkInTimes(m).last, c.now, c.tty) },
+    { header: "next", cell: nextCell },
+  ],
+};
 
 function untilText(iso: string, nowMs: number): string {
   const m = Math.max(1, Math.round((Date.parse(iso) - nowMs) / 60_000));
