@@ -4,6 +4,9 @@
  * - one owner per table: SQL naming a table (FROM/INTO/UPDATE/JOIN/TABLE <name>) appears only in
  *   that table's module under src/lib/db/ (schema.ts may name every table: it declares them and
  *   the data moves of a repair);
+ * - one naming rule for src/lib/ folders: kebab-case, and either a command word (the folder serves
+ *   that family: `lib/log/` for `tracker log`) or one of the shared concerns listed below (never a
+ *   plural of a command word, as `lib/logs/` beside `tracker log` was);
  * - the map is the house: every folder and top-level module of src/lib/ is named in
  *   ARCHITECTURE.md (as `lib/<name>/` or `lib/<name>.ts`), and every `lib/…`, `src/…` or
  *   `script/…` path it names exists.
@@ -26,6 +29,52 @@ const OWNERS: Record<string, string> = {
   target_aliases: "src/lib/db/aliases.ts",
 };
 const SCHEMA_MODULES = new Set(["src/lib/db/schema.ts"]);
+
+/**
+ * The src/lib/ folders that serve several command families, each named for its concern in the
+ * singular. A folder for one family takes the family's command word instead.
+ */
+const CONCERN_FOLDERS = new Set([
+  "api",
+  "chunk",
+  "config",
+  "db",
+  "dsn",
+  "envelope",
+  "explore",
+  "format",
+  "fs",
+  "http",
+  "resolve",
+  "sentry-cli",
+  "setup",
+  "trim",
+  "view",
+]);
+
+/** Problems with the names of src/lib/ folders (see CONCERN_FOLDERS). */
+export function checkFolderNames(root = ROOT): string[] {
+  const dir = join(root, "src/commands");
+  const commands = new Set(
+    (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [])
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name),
+  );
+  const problems: string[] = [];
+  for (const e of readdirSync(join(root, "src/lib"), { withFileTypes: true })) {
+    if (!e.isDirectory()) continue;
+    const name = e.name;
+    const word = name.endsWith("s") ? name.slice(0, -1) : "";
+    if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) problems.push(`src/lib/${name}/: not kebab-case`);
+    else if (commands.has(word) && !commands.has(name))
+      problems.push(`src/lib/${name}/: the plural of the command word '${word}'; name it src/lib/${word}/`);
+    else if (!commands.has(name) && !CONCERN_FOLDERS.has(name))
+      problems.push(
+        `src/lib/${name}/: neither a command word nor a listed shared concern (script/check-rules.ts CONCERN_FOLDERS)`,
+      );
+  }
+  return problems;
+}
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -58,7 +107,7 @@ export function checkRules(root = ROOT): string[] {
       if (sql.test(text)) problems.push(`${rel}: SQL on table '${table.name}' outside its owner ${owner}`);
     }
   }
-  problems.push(...checkArchitecture(root));
+  problems.push(...checkFolderNames(root), ...checkArchitecture(root));
   return problems;
 }
 

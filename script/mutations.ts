@@ -237,7 +237,7 @@ export const MUTATIONS: Mutation[] = [
   },
   {
     name: "bulk updates not split at 100 ids",
-    file: "src/lib/issues/change.ts",
+    file: "src/lib/issue/change.ts",
     find: "for (let i = 0; i < g.length; i += BULK_MAX) out.push(g.slice(i, i + BULK_MAX));",
     replace: "out.push(g);",
     tests: ["test/e2e/triage.test.ts", "test/e2e/guard-writes.test.ts"],

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { inflateRawSync } from "node:zlib";
-import { listZipMembers } from "../../src/lib/difs/zip-members.ts";
+import { listZipMembers } from "../../src/lib/debug-files/zip-members.ts";
 import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";
 
 const ID = "6a1ac21b-37d9-4c8e-9f4e-4bd1c1d5b2a1";

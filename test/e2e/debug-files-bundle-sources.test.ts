@@ -9,7 +9,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
-import { listZipMembers } from "../../src/lib/difs/zip-members.ts";
+import { listZipMembers } from "../../src/lib/debug-files/zip-members.ts";
 import { chunkStore } from "../fake-api/routes/chunks.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";
 import { READ_ONLY_PREFIX, runCli, runWrapped, tempDir } from "../helpers/cli.ts";

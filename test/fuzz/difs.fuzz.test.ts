@@ -7,11 +7,11 @@
 import { expect, test } from "bun:test";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { detectDif, memoryWindow } from "../../src/lib/difs/detect.ts";
-import { Bytes } from "../../src/lib/difs/bytes.ts";
-import { dwarfSourceFiles } from "../../src/lib/difs/dwarf-lines.ts";
-import { type DwarfSectionName, readDwarfSections } from "../../src/lib/difs/dwarf-sections.ts";
-import { DifParseError } from "../../src/lib/difs/types.ts";
+import { detectDif, memoryWindow } from "../../src/lib/debug-files/detect.ts";
+import { Bytes } from "../../src/lib/debug-files/bytes.ts";
+import { dwarfSourceFiles } from "../../src/lib/debug-files/dwarf-lines.ts";
+import { type DwarfSectionName, readDwarfSections } from "../../src/lib/debug-files/dwarf-sections.ts";
+import { DifParseError } from "../../src/lib/debug-files/types.ts";
 import { Rng } from "./harness.ts";
 
 /** Fixed, so every run is the same; FUZZ_SEED explores others (a failure names its seed). */

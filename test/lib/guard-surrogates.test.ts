@@ -10,7 +10,7 @@ import { LOG_LINE_MAX_CHARS, tailLines } from "../../src/lib/envelope/logfile.ts
 import { formatLogAttributes, formatLogTable } from "../../src/lib/format/log-table.ts";
 import { renderMarkdown } from "../../src/lib/format/markdown.ts";
 import { truncate } from "../../src/lib/format/table.ts";
-import type { LogItem } from "../../src/lib/logs/items.ts";
+import type { LogItem } from "../../src/lib/log/items.ts";
 import { headUnits } from "../../src/lib/text-head.ts";
 import { fitJson } from "../../src/lib/trim/fit.ts";
 import { tempDir } from "../helpers/cli.ts";

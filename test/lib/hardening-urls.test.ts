@@ -1,7 +1,7 @@
 /** Pasted URLs with malformed percent-escapes: a validation error (exit 21), never a crash. */
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../src/lib/errors.ts";
-import { parseIssueRef } from "../../src/lib/issues/reference.ts";
+import { parseIssueRef } from "../../src/lib/issue/reference.ts";
 import { callTool } from "../../src/lib/mcp/server.ts";
 import { malformedEscape, parseServiceUrl } from "../../src/lib/resolve/url.ts";
 import { USER_TOKEN } from "../fake-api/seed.ts";

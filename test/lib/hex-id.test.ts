@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
 import { compactHexId, parseHexId } from "../../src/lib/hex-id.ts";
 import { parseEventId } from "../../src/commands/event/view.ts";
-import { parseLogId } from "../../src/lib/logs/options.ts";
-import { parseTraceId } from "../../src/lib/traces/trace-id.ts";
+import { parseLogId } from "../../src/lib/log/options.ts";
+import { parseTraceId } from "../../src/lib/trace/trace-id.ts";
 
 const ID = "aaaa1111bbbb2222cccc3333dddd4444";
 

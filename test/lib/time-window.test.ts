@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../src/lib/errors.ts";
-import { parseInterval as parseFollowInterval } from "../../src/lib/logs/options.ts";
-import { parseInterval as parseMonitorInterval } from "../../src/lib/monitors/schedule.ts";
+import { parseInterval as parseFollowInterval } from "../../src/lib/log/options.ts";
+import { parseInterval as parseMonitorInterval } from "../../src/lib/monitor/schedule.ts";
 import { parseInterval as parseQueryInterval } from "../../src/commands/query/index.ts";
 import {
   formatDuration,

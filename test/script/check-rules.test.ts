@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkArchitecture, checkRules } from "../../script/check-rules.ts";
+import { checkArchitecture, checkFolderNames, checkRules } from "../../script/check-rules.ts";
 import { tempDir } from "../helpers/cli.ts";
 
 function tree(files: Record<string, string>): string {
@@ -42,5 +42,23 @@ test("ARCHITECTURE.md must name every src/lib entry, and every path it names mus
   expect(checkArchitecture(root)).toEqual([
     "ARCHITECTURE.md does not name src/lib/unnamed.ts",
     "ARCHITECTURE.md names lib/gone.ts, which does not exist",
+  ]);
+});
+
+test("a src/lib folder is a command word or a listed shared concern, never a command word's plural", () => {
+  const root = tree({
+    "src/commands/log/list.ts": "export {};\n",
+    "src/commands/debug-files/upload.ts": "export {};\n",
+    "src/lib/log/query.ts": "export {};\n",
+    "src/lib/logs/follow.ts": "export {};\n",
+    "src/lib/debug-files/elf.ts": "export {};\n",
+    "src/lib/http/client.ts": "export {};\n",
+    "src/lib/misc/util.ts": "export {};\n",
+    "src/lib/Bad_Name/x.ts": "export {};\n",
+  });
+  expect(checkFolderNames(root).sort()).toEqual([
+    "src/lib/Bad_Name/: not kebab-case",
+    "src/lib/logs/: the plural of the command word 'log'; name it src/lib/log/",
+    "src/lib/misc/: neither a command word nor a listed shared concern (script/check-rules.ts CONCERN_FOLDERS)",
   ]);
 });

@@ -7,7 +7,7 @@ import {
   postCodeMappings,
 } from "../../lib/api/code-mappings.ts";
 import { defaultBranchOf, readCodeMappings, repositoryOf } from "../../lib/code-mappings/read.ts";
-import { resolveLocalFile } from "../../lib/difs/local-file.ts";
+import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { jsonText, writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";

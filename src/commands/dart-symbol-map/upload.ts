@@ -1,11 +1,11 @@
 import { basename } from "node:path";
 import type { TrackerContext } from "../../context.ts";
-import { checkDifFile } from "../../lib/difs/check.ts";
-import { planDifUpload } from "../../lib/difs/dry-run.ts";
-import { resolveLocalFile } from "../../lib/difs/local-file.ts";
-import { normalizeDebugId } from "../../lib/difs/select.ts";
-import { waitLogger } from "../../lib/difs/progress.ts";
-import { type DifUploadItem, uploadDifs } from "../../lib/difs/upload.ts";
+import { checkDifFile } from "../../lib/debug-files/check.ts";
+import { planDifUpload } from "../../lib/debug-files/dry-run.ts";
+import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
+import { normalizeDebugId } from "../../lib/debug-files/select.ts";
+import { waitLogger } from "../../lib/debug-files/progress.ts";
+import { type DifUploadItem, uploadDifs } from "../../lib/debug-files/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
 import { formatDifDryRun, formatDifUpload } from "../../lib/format/difs.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";

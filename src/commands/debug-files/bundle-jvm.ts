@@ -1,8 +1,8 @@
 import { mkdirSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
-import { findJvmSources, writeJvmBundle } from "../../lib/difs/jvm-bundle.ts";
-import { normalizeDebugId } from "../../lib/difs/select.ts";
+import { findJvmSources, writeJvmBundle } from "../../lib/debug-files/jvm-bundle.ts";
+import { normalizeDebugId } from "../../lib/debug-files/select.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";

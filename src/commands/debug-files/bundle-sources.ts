@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
-import { bundleNamedFiles, dsymDwarfFile, writeError } from "../../lib/difs/bundle-sources.ts";
-import { resolveLocalFile } from "../../lib/difs/local-file.ts";
+import { bundleNamedFiles, dsymDwarfFile, writeError } from "../../lib/debug-files/bundle-sources.ts";
+import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import type { BundleSourcesFlags } from "./routes-sources.ts";

@@ -1,5 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
-import { checkDifFile } from "../../lib/difs/check.ts";
+import { checkDifFile } from "../../lib/debug-files/check.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { formatDifCheck } from "../../lib/format/dif-check.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";

@@ -1,10 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
-import { eventErrors, eventImages, unsymbolicatedFrames } from "../../lib/difs/event-images.ts";
-import { explainImages, fixCommand, type NativeExplainContext } from "../../lib/difs/explain.ts";
+import { eventErrors, eventImages, unsymbolicatedFrames } from "../../lib/debug-files/event-images.ts";
+import { explainImages, fixCommand, type NativeExplainContext } from "../../lib/debug-files/explain.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import { eventTag } from "../../lib/sourcemap/event-frames.ts";
 import type { DifExplainFlags } from "./routes-upload.ts";
-import { eventOrLatest } from "../../lib/issues/event-or-issue.ts";
+import { eventOrLatest } from "../../lib/issue/event-or-issue.ts";
 
 /** `tracker debug-files explain`: per image of the unsymbolicated frames, the cause; then the fix. */
 export default async function debugFilesExplain(

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
-import { withFoundDifs } from "../../lib/difs/collect.ts";
-import { normalizeDebugId } from "../../lib/difs/select.ts";
+import { withFoundDifs } from "../../lib/debug-files/collect.ts";
+import { normalizeDebugId } from "../../lib/debug-files/select.ts";
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import type { DifFindFlags } from "./routes-upload.ts";

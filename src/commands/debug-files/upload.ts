@@ -1,11 +1,11 @@
 import type { TrackerContext } from "../../context.ts";
 import { canAnimate } from "../../lib/automation.ts";
-import { withFoundDifs, uploadItemOf } from "../../lib/difs/collect.ts";
-import { planDifUpload } from "../../lib/difs/dry-run.ts";
-import { formatsOfTypes, normalizeDebugId, selectDifs } from "../../lib/difs/select.ts";
-import { buildSourceBundles } from "../../lib/difs/include-sources.ts";
-import { waitLogger } from "../../lib/difs/progress.ts";
-import { type DifUploadReport, uploadDifs } from "../../lib/difs/upload.ts";
+import { withFoundDifs, uploadItemOf } from "../../lib/debug-files/collect.ts";
+import { planDifUpload } from "../../lib/debug-files/dry-run.ts";
+import { formatsOfTypes, normalizeDebugId, selectDifs } from "../../lib/debug-files/select.ts";
+import { buildSourceBundles } from "../../lib/debug-files/include-sources.ts";
+import { waitLogger } from "../../lib/debug-files/progress.ts";
+import { type DifUploadReport, uploadDifs } from "../../lib/debug-files/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
 import { formatDifUpload, formatDifDryRun } from "../../lib/format/difs.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";

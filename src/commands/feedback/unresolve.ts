@@ -1,5 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
-import { setFeedbackStatus } from "../../lib/issues/feedback-status.ts";
+import { setFeedbackStatus } from "../../lib/issue/feedback-status.ts";
 import type { FeedbackChangeFlags } from "./index.ts";
 
 /** `tracker feedback unresolve <feedback…>`. */

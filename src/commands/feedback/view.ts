@@ -4,7 +4,7 @@ import { type ApiEvent, getLatestEvent } from "../../lib/api/events.ts";
 import { ApiFeedback } from "../../lib/api/feedback.ts";
 import { ApiError } from "../../lib/errors.ts";
 import { formatFeedbackView, toFeedbackView } from "../../lib/format/feedback.ts";
-import { issueWith } from "../../lib/issues/issue-with.ts";
+import { issueWith } from "../../lib/issue/issue-with.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import type { FeedbackViewFlags } from "./index.ts";
 

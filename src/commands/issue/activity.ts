@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { listActivity } from "../../lib/api/activity.ts";
 import { formatActivityTable, toActivityRows } from "../../lib/format/activity.ts";
-import { issueWith } from "../../lib/issues/issue-with.ts";
+import { issueWith } from "../../lib/issue/issue-with.ts";
 import { writeJson, writeList, writeTip } from "../../lib/output.ts";
 import type { ActivityFlags } from "./incident-specs.ts";
 

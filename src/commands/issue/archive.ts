@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import type { IssueUpdate } from "../../lib/api/issue-changes.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { runChange } from "../../lib/issues/change.ts";
+import { runChange } from "../../lib/issue/change.ts";
 import type { ArchiveFlags } from "./changes.ts";
 
 const UNIT_MINUTES: Record<string, number> = { m: 1, h: 60, d: 1440, w: 10080 };

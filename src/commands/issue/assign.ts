@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { currentUserId, listTeams } from "../../lib/api/issue-changes.ts";
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
-import { runChange, type Target } from "../../lib/issues/change.ts";
+import { runChange, type Target } from "../../lib/issue/change.ts";
 import type { AssignFlags } from "./changes.ts";
 
 /** The API's `assignedTo` for what the user typed: `me`, `#team-slug`, a username or an email. */

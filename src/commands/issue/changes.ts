@@ -10,7 +10,7 @@ import {
   windowFlags,
 } from "../../lib/filter-flags.ts";
 import { describe } from "../../lib/help.ts";
-import { QUERY_CHANGE_MAX } from "../../lib/issues/change-limit.ts";
+import { QUERY_CHANGE_MAX } from "../../lib/issue/change-limit.ts";
 
 /** Default and bounds of `--limit` for query-wide changes. */
 export const CHANGE_LIMIT = { min: 1, max: QUERY_CHANGE_MAX, fallback: 100 } as const;

@@ -5,7 +5,7 @@ import { scrubEvent } from "../../lib/format/event-view.ts";
 import { formatTable } from "../../lib/format/table.ts";
 import { listTime } from "../../lib/format/time.ts";
 import { fetchLimited } from "../../lib/http/paginate.ts";
-import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { resolveIssue } from "../../lib/issue/resolve.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { EventsFlags } from "./changes.ts";
 import { listDocument, nextPageCommand } from "../../lib/list-page.ts";

@@ -33,7 +33,7 @@ import {
   unlinkCommand,
 } from "./incident-specs.ts";
 import { tagsCommand } from "./tags-spec.ts";
-import { VIEW_NOTES_MAX } from "../../lib/issues/view-limits.ts";
+import { VIEW_NOTES_MAX } from "../../lib/issue/view-limits.ts";
 
 /** Sort orders of `issue list`. */
 export const ISSUE_SORTS = ["date", "new", "freq", "user"] as const;

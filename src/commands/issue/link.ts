@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { integrationPath, linkExternalIssue, listIssueIntegrations } from "../../lib/api/issue-links.ts";
-import { issueWith } from "../../lib/issues/issue-with.ts";
-import { pickIntegration } from "../../lib/issues/links.ts";
+import { issueWith } from "../../lib/issue/issue-with.ts";
+import { pickIntegration } from "../../lib/issue/links.ts";
 import { jsonText, writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import type { LinkFlags } from "./incident-specs.ts";
 

@@ -6,9 +6,9 @@ import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
 import { continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueTable } from "../../lib/format/issue-table.ts";
-import { issueComparator } from "../../lib/issues/order.ts";
-import { listedRefs } from "../../lib/issues/refs-list.ts";
-import { splitFetch } from "../../lib/issues/quota.ts";
+import { issueComparator } from "../../lib/issue/order.ts";
+import { listedRefs } from "../../lib/issue/refs-list.ts";
+import { splitFetch } from "../../lib/issue/quota.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import { saveAliases, useTargetAliases } from "../../lib/db/aliases.ts";
 import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
@@ -17,7 +17,7 @@ import type { IssueListFlags } from "./index.ts";
 import { fetchIssues, type IssueListRun, keyFor, prepareIssueList } from "./list-fetch.ts";
 import { writeListedRefs } from "../../lib/db/issue-refs.ts";
 import { listDocument } from "../../lib/list-page.ts";
-import { issueViewTip } from "../../lib/issues/view-tip.ts";
+import { issueViewTip } from "../../lib/issue/view-tip.ts";
 
 /** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
 type Row = Issue & { org: string; alias?: string };

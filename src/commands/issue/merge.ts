@@ -1,6 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
 import { CliError } from "../../lib/errors.ts";
-import { confirmMerge, mergeTargets, plannedMerge, sendMerge } from "../../lib/issues/merge.ts";
+import { confirmMerge, mergeTargets, plannedMerge, sendMerge } from "../../lib/issue/merge.ts";
 import { jsonText, writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import type { MergeFlags } from "./incident-specs.ts";
 

@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { addNote } from "../../lib/api/issue-changes.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { resolveIssue } from "../../lib/issues/resolve.ts";
+import { resolveIssue } from "../../lib/issue/resolve.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import type { NoteFlags } from "./changes.ts";
 

@@ -1,9 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
 import { getAutofixState } from "../../lib/api/autofix.ts";
 import { formatPlan } from "../../lib/format/issue-analysis.ts";
-import { ensureSolution } from "../../lib/issues/analysis.ts";
-import { toPlanJson } from "../../lib/issues/analysis-json.ts";
-import { issueWith } from "../../lib/issues/issue-with.ts";
+import { ensureSolution } from "../../lib/issue/analysis.ts";
+import { toPlanJson } from "../../lib/issue/analysis-json.ts";
+import { issueWith } from "../../lib/issue/issue-with.ts";
 import { startSpinner } from "../../lib/spinner.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 

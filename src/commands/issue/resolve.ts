@@ -1,6 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { runChange } from "../../lib/issues/change.ts";
+import { runChange } from "../../lib/issue/change.ts";
 import type { ResolveFlags } from "./changes.ts";
 
 /** `tracker issue resolve <issue…> [--in <version> | --in-next-release]`. */

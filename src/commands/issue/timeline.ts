@@ -3,8 +3,8 @@ import { listActivity } from "../../lib/api/activity.ts";
 import { formatTable } from "../../lib/format/table.ts";
 import { oneLine } from "../../lib/format/one-line.ts";
 import { isoSeconds } from "../../lib/format/time.ts";
-import { issueWith } from "../../lib/issues/issue-with.ts";
-import { buildTimeline } from "../../lib/issues/timeline.ts";
+import { issueWith } from "../../lib/issue/issue-with.ts";
+import { buildTimeline } from "../../lib/issue/timeline.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import type { ActivityFlags } from "./incident-specs.ts";
 

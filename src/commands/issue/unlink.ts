@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { integrationPath, listIssueIntegrations, unlinkExternalIssue } from "../../lib/api/issue-links.ts";
-import { issueWith } from "../../lib/issues/issue-with.ts";
-import { findLink, linkedTickets } from "../../lib/issues/links.ts";
+import { issueWith } from "../../lib/issue/issue-with.ts";
+import { findLink, linkedTickets } from "../../lib/issue/links.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
 import type { UnlinkFlags } from "./incident-specs.ts";
 

@@ -1,5 +1,5 @@
 import type { TrackerContext } from "../../context.ts";
-import { runChange } from "../../lib/issues/change.ts";
+import { runChange } from "../../lib/issue/change.ts";
 import type { ChangeCommandFlags } from "./changes.ts";
 
 /** `tracker issue unresolve <issue…>` (also `reopen`). */

@@ -4,9 +4,9 @@ import { FAN_OUT_CONCURRENCY, settleLimit } from "../../lib/concurrency.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
 import { formatIssueIncident } from "../../lib/format/issue-incident.ts";
 import { formatIssueView, toIssueViewJson } from "../../lib/format/issue-view.ts";
-import { issueWith } from "../../lib/issues/issue-with.ts";
-import { knownIssueRef, resolveIssue } from "../../lib/issues/resolve.ts";
-import { readLinks, readViewExtras } from "../../lib/issues/view-extras.ts";
+import { issueWith } from "../../lib/issue/issue-with.ts";
+import { knownIssueRef, resolveIssue } from "../../lib/issue/resolve.ts";
+import { readLinks, readViewExtras } from "../../lib/issue/view-extras.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 

@@ -16,7 +16,7 @@ import {
   LOG_LOOKUP_PERIOD,
   LOG_SORTS,
   parseInterval,
-} from "../../lib/logs/options.ts";
+} from "../../lib/log/options.ts";
 
 /** Flags of `log list`. */
 export interface LogListFlags extends FilterFlags {

@@ -3,10 +3,10 @@ import { listLogs } from "../../lib/api/logs.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { formatLogTable } from "../../lib/format/log-table.ts";
-import { toLogItem } from "../../lib/logs/items.ts";
-import { LOG_LIMIT, LOG_LIST_PERIOD } from "../../lib/logs/options.ts";
-import { joinQuery, parseTraceFilter } from "../../lib/logs/query.ts";
-import { resolveLogTarget } from "../../lib/logs/target.ts";
+import { toLogItem } from "../../lib/log/items.ts";
+import { LOG_LIMIT, LOG_LIST_PERIOD } from "../../lib/log/options.ts";
+import { joinQuery, parseTraceFilter } from "../../lib/log/query.ts";
+import { resolveLogTarget } from "../../lib/log/target.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { LogListFlags } from "./index.ts";
 import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
@@ -61,7 +61,7 @@ export default async function logList(
   const t = await resolveLogTarget(this, target, { command: COMMAND, fresh: flags.fresh });
   const query = joinQuery(traceId ? `trace:${traceId}` : undefined, f.envToken, flags.query);
   if (flags.follow) {
-    const { followLogs } = await import("../../lib/logs/follow.ts");
+    const { followLogs } = await import("../../lib/log/follow.ts");
     return followLogs(this, { target: t, query, flags, period: f.win.window });
   }
   const key = cursorKey("log-list", t.label, {

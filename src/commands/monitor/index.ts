@@ -10,7 +10,7 @@ import {
   parseCheckInCount,
   parseMinutes,
   parseTimezone,
-} from "../../lib/monitors/schedule.ts";
+} from "../../lib/monitor/schedule.ts";
 
 /** Flags of `monitor list`. */
 export interface MonitorListFlags {

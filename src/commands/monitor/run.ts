@@ -6,8 +6,8 @@ import { dsnByToken, hasToken, NoProjectForDsn } from "../../lib/envelope/dsn-by
 import { envelopeUrl } from "../../lib/envelope/send.ts";
 import type { Dsn } from "../../lib/dsn/parse.ts";
 import { CliError, ContextError, ValidationError } from "../../lib/errors.ts";
-import { JobExitError } from "../../lib/monitors/child.ts";
-import { monitorConfig, NoCheckIns, runMonitored } from "../../lib/monitors/run.ts";
+import { JobExitError } from "../../lib/monitor/child.ts";
+import { monitorConfig, NoCheckIns, runMonitored } from "../../lib/monitor/run.ts";
 import { SLUG_RE as TARGET_SLUG_RE } from "../../lib/resolve/url.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import type { MonitorRunFlags } from "./index.ts";

@@ -1,6 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
 import { assertProguardMapping, proguardUuid } from "../../lib/proguard/uuid.ts";
-import { resolveLocalFile } from "../../lib/difs/local-file.ts";
+import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
 import type { ProguardUuidFlags } from "./index.ts";
 

@@ -7,7 +7,7 @@ import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../.
 import { resolveQueryScope } from "../../lib/resolve/query-scope.ts";
 import { QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
-import { joinQuery } from "../../lib/logs/query.ts";
+import { joinQuery } from "../../lib/log/query.ts";
 import { formatDuration } from "../../lib/time-window.ts";
 import type { QueryFlags } from "./index.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";

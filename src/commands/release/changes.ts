@@ -3,7 +3,7 @@ import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { globalFlags, parseIntInRange } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
-import { INITIAL_DEPTH, parseEnvironment, parseTime, parseVersion } from "../../lib/releases/flags.ts";
+import { INITIAL_DEPTH, parseEnvironment, parseTime, parseVersion } from "../../lib/release/flags.ts";
 
 /** How the version commands find their organization (shown in their help). */
 export const RELEASE_TARGET_HELP =

@@ -7,8 +7,8 @@ import {
   sendPlanned,
 } from "../../lib/api/releases.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
-import { writeDryRun } from "../../lib/releases/dry-run.ts";
-import { resolveCreateScope } from "../../lib/releases/target.ts";
+import { writeDryRun } from "../../lib/release/dry-run.ts";
+import { resolveCreateScope } from "../../lib/release/target.ts";
 import type { CreateFlags } from "./changes.ts";
 
 /** The service's answer to a create of a version that exists with these projects already. */

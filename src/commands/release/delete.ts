@@ -4,8 +4,8 @@ import { type PlannedRequest, releaseNotFound, releasePath, sendPlanned } from "
 import { canPrompt } from "../../lib/automation.ts";
 import { ContextError, PromptCancelled } from "../../lib/errors.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
-import { writeDryRun } from "../../lib/releases/dry-run.ts";
-import { resolveReleaseOrg } from "../../lib/releases/target.ts";
+import { writeDryRun } from "../../lib/release/dry-run.ts";
+import { resolveReleaseOrg } from "../../lib/release/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import type { DeleteFlags } from "./changes.ts";
 

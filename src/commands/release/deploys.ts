@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { listDeploys } from "../../lib/api/releases.ts";
 import { formatDeployTable, sortDeploys } from "../../lib/format/release-table.ts";
 import { writeJson, writeList, writeTip } from "../../lib/output.ts";
-import { resolveReleaseOrg } from "../../lib/releases/target.ts";
+import { resolveReleaseOrg } from "../../lib/release/target.ts";
 import type { ReleaseReadFlags } from "./index.ts";
 
 /** `tracker release deploys <version> [<org>]`: the latest deploy per project and environment. */

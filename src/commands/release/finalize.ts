@@ -7,9 +7,9 @@ import {
   sendPlanned,
 } from "../../lib/api/releases.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
-import { writeDryRun } from "../../lib/releases/dry-run.ts";
-import { resolveTime } from "../../lib/releases/flags.ts";
-import { resolveReleaseOrg } from "../../lib/releases/target.ts";
+import { writeDryRun } from "../../lib/release/dry-run.ts";
+import { resolveTime } from "../../lib/release/flags.ts";
+import { resolveReleaseOrg } from "../../lib/release/target.ts";
 import type { FinalizeFlags } from "./changes.ts";
 
 /** `tracker release finalize <version> [<org>]`: one PUT of dateReleased (now unless --released). */

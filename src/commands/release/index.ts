@@ -3,7 +3,7 @@ import type { TrackerContext } from "../../context.ts";
 import { cursorFlag, globalFlags, limitFlag, targetPositional } from "../../lib/flags.ts";
 import { ENVIRONMENT_HELP, environmentFlag } from "../../lib/filter-flags.ts";
 import { describe } from "../../lib/help.ts";
-import { parseVersion } from "../../lib/releases/flags.ts";
+import { parseVersion } from "../../lib/release/flags.ts";
 import {
   createCommand,
   deleteCommand,

@@ -6,7 +6,7 @@ import type { Page } from "../../lib/http/paginate.ts";
 import { formatReleaseTable } from "../../lib/format/release-table.ts";
 import { rememberCompletionValues } from "../../lib/db/completion-values.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
-import { type ListScope, resolveListScope } from "../../lib/releases/target.ts";
+import { type ListScope, resolveListScope } from "../../lib/release/target.ts";
 import { withSlugHint } from "../../lib/resolve/target.ts";
 import type { ReleaseListFlags } from "./index.ts";
 import { listDocument, nextPageCommand } from "../../lib/list-page.ts";

@@ -1,6 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
 import { writeJson, writeLines } from "../../lib/output.ts";
-import { proposeVersion } from "../../lib/releases/propose.ts";
+import { proposeVersion } from "../../lib/release/propose.ts";
 import type { ReleaseReadFlags } from "./index.ts";
 
 /** `tracker release propose-version`: the release name for this build, on stdout. */

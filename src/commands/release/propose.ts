@@ -3,7 +3,7 @@ import { buildCommand } from "@stricli/core";
 import type { TrackerContext } from "../../context.ts";
 import { globalFlags } from "../../lib/flags.ts";
 import { describe } from "../../lib/help.ts";
-import { RELEASE_NAME_VARIABLES } from "../../lib/releases/propose.ts";
+import { RELEASE_NAME_VARIABLES } from "../../lib/release/propose.ts";
 import type { ReleaseReadFlags } from "./index.ts";
 
 /** `release propose-version`. */

@@ -8,10 +8,10 @@ import {
 } from "../../lib/api/releases.ts";
 import { ValidationError } from "../../lib/errors.ts";
 import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
-import { autoRef, collectLocalCommits } from "../../lib/releases/commits.ts";
-import { writeDryRun } from "../../lib/releases/dry-run.ts";
-import { parseCommitSpec } from "../../lib/releases/flags.ts";
-import { resolveReleaseOrg } from "../../lib/releases/target.ts";
+import { autoRef, collectLocalCommits } from "../../lib/release/commits.ts";
+import { writeDryRun } from "../../lib/release/dry-run.ts";
+import { parseCommitSpec } from "../../lib/release/flags.ts";
+import { resolveReleaseOrg } from "../../lib/release/target.ts";
 import type { SetCommitsFlags } from "./changes.ts";
 
 /** The body of the PUT and a one-line account of it. */

@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { getRelease, listDeploys } from "../../lib/api/releases.ts";
 import { formatReleaseView } from "../../lib/format/release-view.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
-import { resolveReleaseOrg } from "../../lib/releases/target.ts";
+import { resolveReleaseOrg } from "../../lib/release/target.ts";
 import type { ReleaseReadFlags } from "./index.ts";
 
 /** `tracker release view <version> [<org>]`: the release and its deploys, asked at once. */

@@ -11,7 +11,7 @@ import {
 } from "../../lib/sourcemap/explain.ts";
 import type { ExplainFlags } from "./index.ts";
 import { oneLine } from "../../lib/format/one-line.ts";
-import { eventOrLatest } from "../../lib/issues/event-or-issue.ts";
+import { eventOrLatest } from "../../lib/issue/event-or-issue.ts";
 
 /** `tracker sourcemap explain`: per minified frame, what is missing, then the fixing command. */
 export default async function sourcemapExplain(

@@ -10,7 +10,7 @@ import {
 } from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD, SPAN_VIEW_PERIOD } from "../../lib/explore/limits.ts";
-import { parseTraceId } from "../../lib/traces/trace-id.ts";
+import { parseTraceId } from "../../lib/trace/trace-id.ts";
 
 /** Sort orders of `span list`. */
 export const SPAN_SORTS = ["newest", "duration"] as const;

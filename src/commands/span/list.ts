@@ -3,13 +3,13 @@ import { queryEvents } from "../../lib/api/explore.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { formatSpanTable } from "../../lib/format/span-table.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
-import { resolveLogTarget } from "../../lib/logs/target.ts";
+import { resolveLogTarget } from "../../lib/log/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 import type { SpanListFlags } from "./index.ts";
 import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
-import { joinQuery } from "../../lib/logs/query.ts";
+import { joinQuery } from "../../lib/log/query.ts";
 
 /** Fields `span list` asks of the spans dataset (API.md 17.3). */
 export const SPAN_FIELDS = [

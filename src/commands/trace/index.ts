@@ -9,9 +9,9 @@ import {
   windowFlags,
 } from "../../lib/filter-flags.ts";
 import { describe, TARGET_HELP } from "../../lib/help.ts";
-import { LOG_LIMIT } from "../../lib/logs/options.ts";
-import { COLLAPSE_RUN_MIN } from "../../lib/traces/collapse.ts";
-import { RECENT_TRACES_TTL_DAYS, TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
+import { LOG_LIMIT } from "../../lib/log/options.ts";
+import { COLLAPSE_RUN_MIN } from "../../lib/trace/collapse.ts";
+import { RECENT_TRACES_TTL_DAYS, TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/trace/windows.ts";
 
 /** Sort orders of `trace list`. */
 export const TRACE_SORTS = ["date", "duration"] as const;

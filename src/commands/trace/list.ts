@@ -1,16 +1,16 @@
 import type { TrackerContext } from "../../context.ts";
 import { listTraces, rowDurationMs, type TransactionRow } from "../../lib/api/traces.ts";
-import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/traces/windows.ts";
+import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/trace/windows.ts";
 import { cursorKey, continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
 import { formatTraceTable } from "../../lib/format/trace-table.ts";
 import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
-import { resolveLogTarget } from "../../lib/logs/target.ts";
+import { resolveLogTarget } from "../../lib/log/target.ts";
 import type { TraceListFlags } from "./index.ts";
 import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
-import { joinQuery } from "../../lib/logs/query.ts";
+import { joinQuery } from "../../lib/log/query.ts";
 
 /** One item of `trace list --json`: our names first, then every column the API returned. */
 export interface TraceListItem {

@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { formatTraceLogs } from "../../lib/format/log-table.ts";
-import { LOG_LIMIT, LOG_LOOKUP_PERIOD } from "../../lib/logs/options.ts";
-import { fetchTraceLogs, resolveTraceOrg } from "../../lib/logs/trace-logs.ts";
+import { LOG_LIMIT, LOG_LOOKUP_PERIOD } from "../../lib/log/options.ts";
+import { fetchTraceLogs, resolveTraceOrg } from "../../lib/log/trace-logs.ts";
 import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
 import type { TraceLogsFlags } from "./index.ts";
 import { listDocument } from "../../lib/list-page.ts";

@@ -1,14 +1,14 @@
 import type { TrackerContext } from "../../context.ts";
 import { getTraceItems } from "../../lib/api/traces.ts";
-import { RECENT_TRACES_TTL_DAYS, TRACE_VIEW_PERIOD } from "../../lib/traces/windows.ts";
+import { RECENT_TRACES_TTL_DAYS, TRACE_VIEW_PERIOD } from "../../lib/trace/windows.ts";
 import { findRecentTraces } from "../../lib/db/recent-traces.ts";
 import { ApiError, ResolutionError, ValidationError } from "../../lib/errors.ts";
 import { formatTraceTree } from "../../lib/format/trace-tree.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
-import { traceDocument } from "../../lib/traces/document.ts";
-import { looksLikeTraceRef, parseTraceRef } from "../../lib/traces/trace-id.ts";
+import { traceDocument } from "../../lib/trace/document.ts";
+import { looksLikeTraceRef, parseTraceRef } from "../../lib/trace/trace-id.ts";
 import type { TraceViewFlags } from "./index.ts";
 import { SLUG_RE } from "../../lib/resolve/url.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";

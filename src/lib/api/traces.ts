@@ -8,7 +8,7 @@ import { ApiError } from "../errors.ts";
 import { apiRequest, apiRequestDeferred } from "../http/client.ts";
 import { isSearchQueryError } from "../http/errors.ts";
 import { fetchLimited, type Page } from "../http/paginate.ts";
-import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../traces/windows.ts";
+import { TRACE_LIST_PERIOD, TRACE_VIEW_PERIOD } from "../trace/windows.ts";
 import { type Window, windowQuery } from "../time-window.ts";
 
 /** Most spans asked for in one trace (the reference's value). */

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
 import type { CodeMapping } from "../api/code-mappings.ts";
 import { ValidationError } from "../errors.ts";
-import { originRepoName, runGit } from "../releases/git.ts";
+import { originRepoName, runGit } from "../release/git.ts";
 import { readRegularFile } from "../fs/regular.ts";
 
 const MappingsFile = v.array(

@@ -4,7 +4,7 @@
  */
 import * as v from "valibot";
 import type { TrackerContext } from "../../context.ts";
-import { RECENT_TRACES_TTL_DAYS } from "../traces/windows.ts";
+import { RECENT_TRACES_TTL_DAYS } from "../trace/windows.ts";
 import { parseRow, useCache } from "./access.ts";
 
 /** Listings older than this are not used to resolve prefixes. */

@@ -1,6 +1,6 @@
 /** Human rendering of `debug-files check` (pure). */
-import { DIF_FORMAT_NAMES, type DifCheckReport } from "../difs/check.ts";
-import type { DifKind } from "../difs/types.ts";
+import { DIF_FORMAT_NAMES, type DifCheckReport } from "../debug-files/check.ts";
+import type { DifKind } from "../debug-files/types.ts";
 
 const KIND_NAMES: Record<DifKind, string> = {
   exe: "executable",

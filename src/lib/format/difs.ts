@@ -1,6 +1,6 @@
 /** Human renderings of the debug-file commands (pure: lines in, lines out). */
-import type { DifDryRun } from "../difs/dry-run.ts";
-import type { DifUploadReport } from "../difs/upload.ts";
+import type { DifDryRun } from "../debug-files/dry-run.ts";
+import type { DifUploadReport } from "../debug-files/upload.ts";
 
 /** A byte count as KiB/MiB. */
 export function formatSize(n: number): string {

@@ -1,5 +1,5 @@
 /** Human output of `issue explain` and `issue plan`. */
-import type { ExplainJson, PlanJson } from "../issues/analysis-json.ts";
+import type { ExplainJson, PlanJson } from "../issue/analysis-json.ts";
 
 function section(title: string, body: string): string[] {
   const text = body.trim() === "" ? "-" : body.trim();

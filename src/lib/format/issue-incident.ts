@@ -1,5 +1,5 @@
 /** The incident sections of the human `issue view`: notes, linked tickets, suspect commits, first release. */
-import type { IssueViewExtras } from "../issues/view-extras.ts";
+import type { IssueViewExtras } from "../issue/view-extras.ts";
 import { formatDuration } from "./duration.ts";
 import { oneLine } from "./one-line.ts";
 import { isoSeconds, relativeTime } from "./time.ts";

@@ -3,8 +3,8 @@
  * `log view` and the per-span groups of `trace logs`. Server text is put on one line (⏎ for
  * breaks) and, on a terminal, cut to the width, so a 1 MB message prints as one short row.
  */
-import type { LogItem } from "../logs/items.ts";
-import { severityMarker } from "../logs/items.ts";
+import type { LogItem } from "../log/items.ts";
+import { severityMarker } from "../log/items.ts";
 import { headUnits } from "../text-head.ts";
 import { oneLine } from "./one-line.ts";
 import { displayWidth, formatTable, padEnd, truncate } from "./table.ts";

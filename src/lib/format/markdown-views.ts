@@ -1,7 +1,7 @@
 /**
  * `--format md` sections of single documents: an event, an issue, an AI analysis or plan, a trace.
  */
-import { COLLAPSE_RUN_MIN, normalizeDescription } from "../traces/collapse.ts";
+import { COLLAPSE_RUN_MIN, normalizeDescription } from "../trace/collapse.ts";
 import { assigneeText, statusDetailText } from "./issue-status.ts";
 import { incidentSections } from "./markdown-incident.ts";
 import {

@@ -5,8 +5,8 @@ import {
   groupSiblings,
   normalizeDescription,
   type SiblingEntry,
-} from "../traces/collapse.ts";
-import { type SpanNode, type TraceError, type TraceSummary, walkSpans } from "../traces/span-tree.ts";
+} from "../trace/collapse.ts";
+import { type SpanNode, type TraceError, type TraceSummary, walkSpans } from "../trace/span-tree.ts";
 import { formatDuration } from "./duration.ts";
 import { truncate } from "./table.ts";
 import { paint } from "../style.ts";

@@ -6,14 +6,14 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import type { AssembleResponse } from "../api/artifacts.ts";
-import { MAX_WAIT_MS, maxWaitMs as cappedWaitMs, pollWhile } from "../chunks/wait.ts";
+import { MAX_WAIT_MS, maxWaitMs as cappedWaitMs, pollWhile } from "../chunk/wait.ts";
 
 /** How often the progress line is repeated while waiting. */
 const PROGRESS_EVERY_MS = 10_000;
 
 /** The wait for a service `maxWait` in seconds (absent, zero or not a number: the default), capped. */
 export const assembleWaitMs = cappedWaitMs;
-export { DEFAULT_MAX_WAIT_MS, MAX_ASSEMBLE_WAIT_MS, POLL_INTERVAL_MS } from "../chunks/wait.ts";
+export { DEFAULT_MAX_WAIT_MS, MAX_ASSEMBLE_WAIT_MS, POLL_INTERVAL_MS } from "../chunk/wait.ts";
 
 const pending = (a: AssembleResponse) => a.state === "created" || a.state === "assembling";
 const minutes = (ms: number) => `${Math.round(ms / 60_000)} min`;

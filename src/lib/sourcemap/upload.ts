@@ -5,9 +5,9 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { type AssembleRequest, type AssembleResponse, assembleBundle } from "../api/artifacts.ts";
-import { openChunkSession } from "../chunks/session.ts";
-import { ChunkSpool } from "../chunks/spool.ts";
-import { sendChunks } from "../chunks/transfer.ts";
+import { openChunkSession } from "../chunk/session.ts";
+import { ChunkSpool } from "../chunk/spool.ts";
+import { sendChunks } from "../chunk/transfer.ts";
 import { ApiError, ValidationError } from "../errors.ts";
 import { type BundleOptions, type BundledFile, buildBundle } from "./bundle.ts";
 import { inputFingerprint, readCachedBundle, writeCachedBundle } from "./cache.ts";
@@ -15,7 +15,7 @@ import { type SkipNote, walkFiles } from "./walk.ts";
 import { assembleWaitMs, waitForAssembly } from "./assemble-wait.ts";
 import { quoteWord } from "../shell-quote.ts";
 
-export { DEFAULT_MAX_WAIT_MS, POLL_INTERVAL_MS } from "../chunks/wait.ts";
+export { DEFAULT_MAX_WAIT_MS, POLL_INTERVAL_MS } from "../chunk/wait.ts";
 
 /** Input of uploadSourcemaps. */
 export interface UploadInput {

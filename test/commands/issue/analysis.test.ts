@@ -3,7 +3,7 @@ import * as v from "valibot";
 import explain from "../../../src/commands/issue/explain.ts";
 import plan from "../../../src/commands/issue/plan.ts";
 import { AnalysisError } from "../../../src/lib/errors.ts";
-import { ODD_POLLS, POLL } from "../../../src/lib/issues/analysis.ts";
+import { ODD_POLLS, POLL } from "../../../src/lib/issue/analysis.ts";
 import { type AutofixScenario, autofixRun, setAutofixScenario } from "../../fake-api/routes/autofix.ts";
 import { READ_ONLY_TOKEN, USER_TOKEN } from "../../fake-api/seed.ts";
 import { createTestContext } from "../../helpers/context.ts";

@@ -13,8 +13,8 @@ import {
   sourceMappingUrl,
 } from "../../../src/lib/sourcemap/debug-id.ts";
 import { prefixFor, tildeUrl } from "../../../src/lib/sourcemap/explain.ts";
-import type { Chunk } from "../../../src/lib/chunks/types.ts";
-import { batchChunks, bytesPerBatch, MAX_IN_FLIGHT_BYTES } from "../../../src/lib/chunks/transfer.ts";
+import type { Chunk } from "../../../src/lib/chunk/types.ts";
+import { batchChunks, bytesPerBatch, MAX_IN_FLIGHT_BYTES } from "../../../src/lib/chunk/transfer.ts";
 import { mapPathFor } from "../../../src/lib/sourcemap/walk.ts";
 
 const ID_A = "aaf4c61d-dcc5-58a2-9abe-de0f3b482cd9";

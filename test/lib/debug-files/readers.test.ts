@@ -6,8 +6,8 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { detectDif, memoryWindow, openFileWindow } from "../../../src/lib/difs/detect.ts";
-import { type DifObject, DifParseError, type FileWindow } from "../../../src/lib/difs/types.ts";
+import { detectDif, memoryWindow, openFileWindow } from "../../../src/lib/debug-files/detect.ts";
+import { type DifObject, DifParseError, type FileWindow } from "../../../src/lib/debug-files/types.ts";
 import { tempDir } from "../../helpers/cli.ts";
 
 const DIR = join(import.meta.dir, "../../fixtures/difs");

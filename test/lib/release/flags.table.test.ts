@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
-import { parseEnvironment, parseTime, parseVersion, resolveTime } from "../../../src/lib/releases/flags.ts";
+import { parseEnvironment, parseTime, parseVersion, resolveTime } from "../../../src/lib/release/flags.ts";
 
 function validationMessage(fn: () => unknown): string {
   try {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
-import { monitorConfig } from "../../../src/lib/monitors/run.ts";
-import { type Interval, parseInterval, parseMinutes } from "../../../src/lib/monitors/schedule.ts";
+import { monitorConfig } from "../../../src/lib/monitor/run.ts";
+import { type Interval, parseInterval, parseMinutes } from "../../../src/lib/monitor/schedule.ts";
 
 function validationMessage(fn: () => unknown): string {
   try {

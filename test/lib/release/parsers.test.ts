@@ -1,8 +1,8 @@
 /** Table tests of the pure parsers of `release set-commits`: repository names, --commit, git log. */
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
-import { repoNameFromUrl } from "../../../src/lib/releases/git.ts";
-import { parseCommitSpec } from "../../../src/lib/releases/flags.ts";
+import { repoNameFromUrl } from "../../../src/lib/release/git.ts";
+import { parseCommitSpec } from "../../../src/lib/release/flags.ts";
 
 describe("repoNameFromUrl (as sentry-cli's VcsUrl)", () => {
   test.each([

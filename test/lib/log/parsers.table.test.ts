@@ -11,9 +11,9 @@ import {
   severityMarker,
   sortLogsAscending,
   toLogItem,
-} from "../../../src/lib/logs/items.ts";
-import { parseInterval, parseLogId } from "../../../src/lib/logs/options.ts";
-import { joinQuery, parseTraceFilter } from "../../../src/lib/logs/query.ts";
+} from "../../../src/lib/log/items.ts";
+import { parseInterval, parseLogId } from "../../../src/lib/log/options.ts";
+import { joinQuery, parseTraceFilter } from "../../../src/lib/log/query.ts";
 
 const TRACE = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
 

@@ -7,11 +7,11 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import { assembleDifs, type DifAssembleState } from "../api/difs.ts";
-import { readFileChunk, readFileChunkGzip } from "../chunks/hash.ts";
-import { type ChunkSession, openChunkSession } from "../chunks/session.ts";
-import { sendChunks } from "../chunks/transfer.ts";
-import type { FileChunk } from "../chunks/types.ts";
-import { maxWaitMs, pollWhile } from "../chunks/wait.ts";
+import { readFileChunk, readFileChunkGzip } from "../chunk/hash.ts";
+import { type ChunkSession, openChunkSession } from "../chunk/session.ts";
+import { sendChunks } from "../chunk/transfer.ts";
+import type { FileChunk } from "../chunk/types.ts";
+import { maxWaitMs, pollWhile } from "../chunk/wait.ts";
 import { ApiError } from "../errors.ts";
 import { readChunkSize, writeChunkSize } from "./hash-cache.ts";
 import { assembleBody, type DifUploadItem, type Hashed, hashItems } from "./hash-items.ts";

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseGitLog, readCommits } from "../../../src/lib/releases/git.ts";
+import { parseGitLog, readCommits } from "../../../src/lib/release/git.ts";
 import { tempDir } from "../../helpers/cli.ts";
 
 const A = "a".repeat(40);

@@ -5,8 +5,8 @@
  */
 import type { TrackerContext } from "../../context.ts";
 import type { DifAssembleFile } from "../api/difs.ts";
-import { hashFileRange } from "../chunks/hash.ts";
-import type { FileChunk } from "../chunks/types.ts";
+import { hashFileRange } from "../chunk/hash.ts";
+import type { FileChunk } from "../chunk/types.ts";
 import { mapLimit } from "../concurrency.ts";
 import { rangeKey, readHashes, type RememberedHash, writeHashes } from "./hash-cache.ts";
 

@@ -1,8 +1,8 @@
 /** Table tests of `monitor run`'s pure parsers: crontab, time zone, signal exit codes. */
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
-import { FORWARDED_SIGNALS, signalExitCode } from "../../../src/lib/monitors/child.ts";
-import { parseCrontab, parseTimezone } from "../../../src/lib/monitors/schedule.ts";
+import { FORWARDED_SIGNALS, signalExitCode } from "../../../src/lib/monitor/child.ts";
+import { parseCrontab, parseTimezone } from "../../../src/lib/monitor/schedule.ts";
 
 describe("parseCrontab", () => {
   test.each([

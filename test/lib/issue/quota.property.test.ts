@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { type FetchSome, keptCounts, phaseOneQuota, splitFetch } from "../../../src/lib/issues/quota.ts";
+import { type FetchSome, keptCounts, phaseOneQuota, splitFetch } from "../../../src/lib/issue/quota.ts";
 
 /** Small deterministic PRNG (mulberry32) so failures reproduce from the printed seed. */
 function rng(seed: number) {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { ValidationError } from "../../../src/lib/errors.ts";
 import { computeAliases } from "../../../src/lib/resolve/aliases.ts";
-import { lineOf, toExplainJson, toPlanJson } from "../../../src/lib/issues/analysis-json.ts";
-import { normaliseStatus, readAnalysis } from "../../../src/lib/issues/analysis-payload.ts";
-import { parseIssueRef } from "../../../src/lib/issues/reference.ts";
+import { lineOf, toExplainJson, toPlanJson } from "../../../src/lib/issue/analysis-json.ts";
+import { normaliseStatus, readAnalysis } from "../../../src/lib/issue/analysis-payload.ts";
+import { parseIssueRef } from "../../../src/lib/issue/reference.ts";
 import { orgFromPermalink } from "../../../src/lib/api/issues.ts";
 import { relativeTime } from "../../../src/lib/format/time.ts";
 

@@ -5,8 +5,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { detectDif, openFileWindow } from "../../../src/lib/difs/detect.ts";
-import { bundlePath, objectSources } from "../../../src/lib/difs/source-bundle.ts";
+import { detectDif, openFileWindow } from "../../../src/lib/debug-files/detect.ts";
+import { bundlePath, objectSources } from "../../../src/lib/debug-files/source-bundle.ts";
 
 const DIR = join(import.meta.dir, "../../fixtures/difs");
 

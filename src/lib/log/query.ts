@@ -1,5 +1,5 @@
 /** Search strings of the log commands (Sentry's search syntax, API.md 17.1). */
-import { parseTraceId } from "../traces/trace-id.ts";
+import { parseTraceId } from "../trace/trace-id.ts";
 
 /** A full trace id for `--trace` (a prefix cannot be searched). */
 export function parseTraceFilter(raw: string): string {

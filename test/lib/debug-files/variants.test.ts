@@ -5,8 +5,8 @@
 import { expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { detectDif, memoryWindow } from "../../../src/lib/difs/detect.ts";
-import { DifParseError } from "../../../src/lib/difs/types.ts";
+import { detectDif, memoryWindow } from "../../../src/lib/debug-files/detect.ts";
+import { DifParseError } from "../../../src/lib/debug-files/types.ts";
 
 const DIR = join(import.meta.dir, "../../fixtures/difs");
 const fixture = (name: string) => Buffer.from(readFileSync(join(DIR, name)));

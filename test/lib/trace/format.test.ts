@@ -5,7 +5,7 @@ import { sanitizeTerminal } from "../../../src/lib/sanitize.ts";
 import { listTime } from "../../../src/lib/format/time.ts";
 import { formatTraceTable } from "../../../src/lib/format/trace-table.ts";
 import { formatSpanLines, formatTraceTree, MAX_INDENT_DEPTH } from "../../../src/lib/format/trace-tree.ts";
-import { buildSpanTree, splitTraceRoots, summarizeTrace } from "../../../src/lib/traces/span-tree.ts";
+import { buildSpanTree, splitTraceRoots, summarizeTrace } from "../../../src/lib/trace/span-tree.ts";
 import {
   TRACE_ERRORS,
   TRACE_LARGE,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import type { RawTraceItem } from "../../../src/lib/api/traces.ts";
-import { COLLAPSE_RUN_MIN, groupSiblings, normalizeDescription } from "../../../src/lib/traces/collapse.ts";
+import { COLLAPSE_RUN_MIN, groupSiblings, normalizeDescription } from "../../../src/lib/trace/collapse.ts";
 import {
   splitTraceRoots,
   buildSpanTree,
@@ -8,8 +8,8 @@ import {
   type SpanNode,
   summarizeTrace,
   walkSpans,
-} from "../../../src/lib/traces/span-tree.ts";
-import { looksLikeTraceRef, parseTraceRef } from "../../../src/lib/traces/trace-id.ts";
+} from "../../../src/lib/trace/span-tree.ts";
+import { looksLikeTraceRef, parseTraceRef } from "../../../src/lib/trace/trace-id.ts";
 import { ValidationError } from "../../../src/lib/errors.ts";
 
 const item = (id: string, start: number, end: number, extra: Partial<RawTraceItem> = {}): RawTraceItem => ({

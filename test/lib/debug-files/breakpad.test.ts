@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { breakpadDebugId, breakpadReader } from "../../../src/lib/difs/breakpad.ts";
-import { normalizeDebugId } from "../../../src/lib/difs/select.ts";
-import { DifParseError, type FileWindow } from "../../../src/lib/difs/types.ts";
+import { breakpadDebugId, breakpadReader } from "../../../src/lib/debug-files/breakpad.ts";
+import { normalizeDebugId } from "../../../src/lib/debug-files/select.ts";
+import { DifParseError, type FileWindow } from "../../../src/lib/debug-files/types.ts";
 import { withProguardUuids } from "../../../src/lib/proguard/properties.ts";
-import { jvmUrl } from "../../../src/lib/difs/jvm-bundle.ts";
+import { jvmUrl } from "../../../src/lib/debug-files/jvm-bundle.ts";
 import { breakpadSym } from "../../fixtures/difs/sym.ts";
 
 function windowOf(bytes: Uint8Array): FileWindow {

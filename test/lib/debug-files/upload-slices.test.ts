@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { uploadDifs, type DifUploadItem } from "../../../src/lib/difs/upload.ts";
+import { uploadDifs, type DifUploadItem } from "../../../src/lib/debug-files/upload.ts";
 import { chunkStore } from "../../fake-api/routes/chunks.ts";
 import { difStore } from "../../fake-api/routes/difs.ts";
 import { USER_TOKEN } from "../../fake-api/seed.ts";

@@ -8,8 +8,8 @@ import { findRecentTraces } from "../db/recent-traces.ts";
 import { ResolutionError } from "../errors.ts";
 import type { Page } from "../http/paginate.ts";
 import { resolveOrg } from "../resolve/target.ts";
-import { RECENT_TRACES_TTL_DAYS } from "../traces/windows.ts";
-import { parseTraceRef } from "../traces/trace-id.ts";
+import { RECENT_TRACES_TTL_DAYS } from "../trace/windows.ts";
+import { parseTraceRef } from "../trace/trace-id.ts";
 import { type LogItem, sortLogsAscending, toLogItem } from "./items.ts";
 import { LOG_LOOKUP_PERIOD } from "./options.ts";
 
