@@ -4,6 +4,7 @@ import { toJsonText } from "./json-deep.ts";
 import { type ListMeta, listMeta, resumeTrimmed } from "./list-page.ts";
 import { selectFields, truncateJson } from "./shape.ts";
 import { paint } from "./style.ts";
+import { attachedMarkdown } from "./view/attach.ts";
 
 /**
  * Writes one JSON document and a newline to stdout: the only shape --json ever prints. Indented
@@ -34,8 +35,8 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
   }
   if (o?.format === "md") {
     const resume = meta ? (kept: number) => resumeCursor(meta, kept) : undefined;
-    // The view's table, unless --fields chose other members than its columns show.
-    const view = o.fields ? undefined : meta?.table?.();
+    // The view's table or sections, unless --fields chose other members than the view shows.
+    const view = o.fields ? undefined : (meta?.table?.() ?? attachedMarkdown(value));
     ctx.stdout.write(`${renderMarkdown(doc, o.maxChars, resume, view)}\n`);
     return;
   }

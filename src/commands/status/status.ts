@@ -3,8 +3,9 @@ import { MAX_ORGS_SEARCHED, sampleOrganizations } from "../../lib/api/organizati
 import { cachedOrgSlugs } from "../../lib/db/regions.ts";
 import { readStatusTime, writeStatusTimes } from "../../lib/db/status-times.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { formatStatus } from "../../lib/format/status.ts";
-import { writeJson, writeList, writeTip } from "../../lib/output.ts";
+import { STATUS_VIEW } from "../../lib/format/status.ts";
+import { writeDocView } from "../../lib/view/render.ts";
+import { writeJson, writeTip } from "../../lib/output.ts";
 import { SLUG_RE } from "../../lib/resolve/url.ts";
 import { fetchPlates, sinceFor } from "../../lib/status/plate.ts";
 import type { StatusFlags } from "./index.ts";
@@ -67,9 +68,5 @@ export default async function status(this: TrackerContext, flags: StatusFlags, .
       started,
     );
   for (const e of errors) this.log.warn(`Could not read the status of ${e.org}: ${e.message}`);
-  if (flags.json) return writeJson(this, { data: plates, ...(errors.length > 0 ? { errors } : {}) });
-  await writeList(
-    this,
-    formatStatus(plates, { width: this.isStdoutTTY ? this.terminalWidth : undefined, now: this.now() }),
-  );
+  await writeDocView(this, flags.json, STATUS_VIEW, { plates, errors });
 }

@@ -94,12 +94,14 @@ function listSections(items: Obj[], extra: Obj, view?: ViewTable): Section[] {
   return out;
 }
 
-function sectionsOf(doc: Json, view?: ViewTable): Section[] {
+function sectionsOf(doc: Json, view?: ViewTable | (() => Section[])): Section[] {
+  if (typeof view === "function") return view();
   if (isTagKeyList(doc)) return tagKeySections(doc);
   if (Array.isArray(doc)) return listSections(doc.filter(isObj), {});
   if (!isObj(doc)) return [{ text: str(doc), priority: 0 }];
   if (isStatusDocument(doc)) return statusSections(doc);
-  if (Array.isArray(doc.data)) return listSections((doc.data as Json[]).filter(isObj), doc, view);
+  if (Array.isArray(doc.data))
+    return listSections((doc.data as Json[]).filter(isObj), doc, view as ViewTable);
   if ("eventID" in doc && "entries" in doc) return eventSections(doc);
   if ("shortId" in doc && "title" in doc) return issueSections(doc);
   if ("issueId" in doc && ("analysis" in doc || "plan" in doc)) return analysisSections(doc);
@@ -116,7 +118,7 @@ function join(sections: readonly Section[]): string {
 
 /**
  * Renders a document as markdown, within `maxChars` when given; a listing with a `view` shows the
- * view's table. For a listing, `resume(kept)` is
+ * view's table, a document made by a document view (lib/view/doc.ts) its sections. For a listing, `resume(kept)` is
  * the cursor that continues after its first `kept` rows: when rows are left out, the cursor line
  * names that position, not the one after the whole page.
  */
@@ -124,7 +126,7 @@ export function renderMarkdown(
   doc: Json,
   maxChars?: number,
   resume?: (kept: number) => string | undefined,
-  view?: ViewTable,
+  view?: ViewTable | (() => Section[]),
 ): string {
   let sections = sectionsOf(doc, view).filter((s) => s.label !== CURSOR || s.text !== "");
   if (maxChars === undefined || join(sections).length <= maxChars) return join(sections);

@@ -1,16 +1,9 @@
 /** The `tracker status` screen: per organization, its three sections, each a small issue table. */
 import type { Issue } from "../api/issues.ts";
 import type { OrgPlate, PlateList, PlateSection } from "../status/plate.ts";
-import { type Column, formatTable } from "./table.ts";
+import { type DocView, type ViewSection, tableBlock } from "../view/doc.ts";
+import { type ListView, viewLines } from "../view/list.ts";
 import { isoSeconds, listTime } from "./time.ts";
-import { oneLine } from "./one-line.ts";
-
-/** Options of the status screen. */
-export interface StatusFormatOptions {
-  /** Terminal width (aligned table, relative times); undefined when piped (tab-separated rows). */
-  width?: number;
-  now: number;
-}
 
 /** A count as people read it: `1,234`. */
 export function formatCount(n: number): string {
@@ -37,54 +30,61 @@ const EMPTY: Record<PlateSection, (since: string) => string> = {
   new: (since) => `No new issues since ${since}.`,
 };
 
-const COLUMNS: Column[] = [
-  { header: "id" },
-  { header: "title", flex: true },
-  { header: "events", align: "right" },
-  { header: "last seen" },
-];
+/** The issues of one section. */
+export const STATUS_ISSUE_VIEW: ListView<Issue> = {
+  name: "status section",
+  id: "shortId",
+  document: (i) => i,
+  columns: () => [
+    { header: "id", cell: (i) => i.shortId },
+    { header: "title", flex: true, cell: (i) => i.title },
+    { header: "events", align: "right", cell: (i) => String(i.count) },
+    { header: "last seen", cell: (i, c) => listTime(i.lastSeen, c.now, c.tty) },
+  ],
+};
 
-function issueRows(issues: readonly Issue[], opts: StatusFormatOptions): string[] {
-  const tty = opts.width !== undefined;
-  return formatTable(
-    COLUMNS,
-    issues.map((i) => [i.shortId, i.title, String(i.count), listTime(i.lastSeen, opts.now, tty)]),
-    opts.width,
-  );
-}
-
-function sectionLines(
-  org: string,
-  name: PlateSection,
-  list: PlateList,
-  since: string,
-  opts: StatusFormatOptions,
-) {
-  const count = shownOf(list.issues.length, list.total);
-  const heading = `${oneLine(org)}: ${TITLES[name](since)}${count && list.issues.length > 0 ? ` (${count})` : ""}`;
-  if (list.issues.length === 0) return [heading, `  ${EMPTY[name](since)}`];
-  return [heading, ...issueRows(list.issues, opts)];
+/** What `tracker status` shows: each organization's plate, and the organizations it could not read. */
+export interface StatusScreen {
+  plates: readonly OrgPlate[];
+  errors: readonly { org: string; message: string }[];
 }
 
 /**
- * The whole screen: for each organization, its sections (heading, then the table or a line saying
- * the section is empty), separated by blank lines. Piped, only rows, tab-separated, with the
- * organization and section as their first columns (org, section, ID, title, events, last seen in
- * RFC 3339), so `tracker status | cut -f3` is the issue IDs; an empty section has no row.
+ * The screen: for each organization, its three sections (heading, then the table or a line saying
+ * the section is empty). Piped, only rows, tab-separated, with the organization and section as
+ * their first columns (org, section, ID, title, events, last seen in RFC 3339), so
+ * `tracker status | cut -f3` is the issue IDs; an empty section has no row.
  */
-export function formatStatus(plates: readonly OrgPlate[], opts: StatusFormatOptions): string[] {
-  if (opts.width === undefined) {
-    return plates.flatMap((p) =>
-      ORDER.flatMap((name) => issueRows(p[name].issues, opts).map((row) => `${p.org}\t${name}\t${row}`)),
-    );
-  }
-  const out: string[] = [];
-  for (const p of plates) {
-    const since = isoSeconds(p.since);
-    for (const name of ORDER) {
-      if (out.length > 0) out.push("");
-      out.push(...sectionLines(p.org, name, p[name], since, opts));
-    }
-  }
-  return out;
-}
+export const STATUS_VIEW: DocView<StatusScreen> = {
+  name: "status",
+  id: "org",
+  document: (s) => ({ data: s.plates, ...(s.errors.length > 0 ? { errors: s.errors } : {}) }),
+  sections: (s) => [
+    ...s.plates.flatMap((p) => {
+      const since = isoSeconds(p.since);
+      return ORDER.map((name): ViewSection => {
+        const list = p[name];
+        const count = shownOf(list.issues.length, list.total);
+        return {
+          heading: `${p.org}: ${TITLES[name](since)}${count && list.issues.length > 0 ? ` (${count})` : ""}`,
+          block: tableBlock(STATUS_ISSUE_VIEW, list.issues, undefined),
+          empty: EMPTY[name](since),
+          priority: 2,
+          keep: 3,
+          label: `${name} issues`,
+        };
+      });
+    }),
+    {
+      heading: "Could not read",
+      block: { kind: "pairs", pairs: s.errors.map((e) => [e.org, e.message] as const) },
+      stderr: true,
+    },
+  ],
+  piped: (s, c) =>
+    s.plates.flatMap((p) =>
+      ORDER.flatMap((name) =>
+        viewLines(STATUS_ISSUE_VIEW, p[name].issues, undefined, c).map((row) => `${p.org}\t${name}\t${row}`),
+      ),
+    ),
+};

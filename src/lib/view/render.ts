@@ -6,6 +6,11 @@
 import type { TrackerContext } from "../../context.ts";
 import { listDocument, type PageLike } from "../list-page.ts";
 import { writeJson, writeList } from "../output.ts";
+import { oneLine } from "../format/one-line.ts";
+import { paint } from "../style.ts";
+import { attachMarkdown } from "./attach.ts";
+import { type DocView, blockLines, isEmptyBlock } from "./doc.ts";
+import { docMarkdown } from "./doc-markdown.ts";
 import { type ListView, viewCells, viewLines } from "./list.ts";
 
 /** One listing to show: the rows (as the view takes them) and the page they came from. */
@@ -51,4 +56,50 @@ export async function writeListView<T, O>(
     color: ctx.color,
   });
   await writeList(ctx, lines, run.title);
+}
+
+/** The document of a document view, carrying its sections for `--format md`. */
+export function docViewDocument<D>(ctx: TrackerContext, view: DocView<D>, d: D): unknown {
+  const doc = view.document(d);
+  if (typeof doc === "object" && doc !== null) {
+    const c = { tty: false, now: ctx.now() };
+    attachMarkdown(doc, () => docMarkdown(view.sections(d, c), c));
+  }
+  return doc;
+}
+
+/**
+ * The text of a document view: its sections, a blank line between, each heading above its block
+ * (bold on a colour terminal), an empty block's `empty` line in its place.
+ */
+export function docViewLines<D>(ctx: TrackerContext, view: DocView<D>, d: D): string[] {
+  const c = {
+    tty: ctx.isStdoutTTY,
+    now: ctx.now(),
+    width: ctx.isStdoutTTY ? ctx.terminalWidth : undefined,
+    color: ctx.color,
+  };
+  if (!c.tty && view.piped) return view.piped(d, c);
+  const out: string[] = [];
+  for (const s of view.sections(d, c)) {
+    const empty = isEmptyBlock(s.block, c);
+    if ((empty && s.empty === undefined) || s.stderr) continue;
+    if (out.length > 0) out.push("");
+    if (s.heading !== undefined)
+      out.push(c.color ? paint(oneLine(s.heading), "1", "22") : oneLine(s.heading));
+    if (empty) out.push(`  ${s.empty}`);
+    else out.push(...blockLines(s.block, c));
+  }
+  return out;
+}
+
+/** Writes a document view: its JSON document when `json`, else its text. */
+export async function writeDocView<D>(
+  ctx: TrackerContext,
+  json: boolean,
+  view: DocView<D>,
+  d: D,
+): Promise<void> {
+  if (json) return writeJson(ctx, docViewDocument(ctx, view, d));
+  await writeList(ctx, docViewLines(ctx, view, d));
 }

@@ -1,0 +1,51 @@
+/**
+ * A document view's sections as `--format md` sections: the same facts, with markdown's syntax. The
+ * first section without a heading is the title: its first line becomes the `##` heading.
+ */
+import { cellRow, group, line, type Section, table } from "../format/markdown-parts.ts";
+import type { CellContext } from "./list.ts";
+import { type ViewSection, isEmptyBlock } from "./doc.ts";
+
+function itemsOf(s: ViewSection, c: CellContext): { head?: string; items: string[] } {
+  const b = s.block;
+  if (b.kind === "lines") return { items: b.lines.map((l) => line(l)) };
+  if (b.kind === "pairs") return { items: b.pairs.map(([k, v]) => `- ${line(k)}: ${line(v)}`) };
+  const { headers, rows } = b.cells(c);
+  return { head: table([], headers).trimEnd(), items: rows.map((r) => cellRow(r)) };
+}
+
+/** The markdown sections of a document view (priorities for `--max-chars`). */
+export function docMarkdown(sections: readonly ViewSection[], c: CellContext): Section[] {
+  const out: Section[] = [];
+  let titled = false;
+  for (const s of sections) {
+    if (isEmptyBlock(s.block, c)) {
+      if (s.empty !== undefined)
+        out.push({
+          text: s.heading ? `### ${line(s.heading)}: ${line(s.empty)}` : line(s.empty),
+          priority: 0,
+        });
+      continue;
+    }
+    const { head, items } = itemsOf(s, c);
+    if (s.heading === undefined && !titled && head === undefined) {
+      titled = true;
+      const [first, ...rest] = items;
+      out.push({ text: `## ${first ?? ""}`, priority: 0 });
+      for (const text of rest) out.push({ text, priority: 0 });
+      continue;
+    }
+    const heading = [s.heading !== undefined ? `### ${line(s.heading)}` : "", head ?? ""]
+      .filter(Boolean)
+      .join("\n");
+    const keep = s.keep ?? 0;
+    const rest = s.priority ?? 0;
+    const label = s.label ?? s.heading ?? "details";
+    if (heading === "") {
+      for (const text of items) out.push({ text, priority: rest, label, count: 1 });
+      continue;
+    }
+    group(out, heading, label, items, (i) => (rest === 0 ? 0 : i < keep ? 1 : rest + i / 1000));
+  }
+  return out;
+}
