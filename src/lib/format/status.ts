@@ -1,6 +1,6 @@
 /** The `tracker status` screen: per organization, its three sections, each a small issue table. */
 import type { Issue } from "../api/issues.ts";
-import type { OrgPlate, PlateList, PlateSection } from "../status/plate.ts";
+import type { OrgPlate, PlateSection } from "../status/plate.ts";
 import { type DocView, type ViewSection, tableBlock } from "../view/doc.ts";
 import { type ListView, viewLines } from "../view/list.ts";
 import { isoSeconds, listTime } from "./time.ts";
