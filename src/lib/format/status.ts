@@ -33,6 +33,7 @@ const EMPTY: Record<PlateSection, (since: string) => string> = {
 /** The issues of one section. */
 export const STATUS_ISSUE_VIEW: ListView<Issue> = {
   name: "status section",
+  partOf: "status",
   id: "shortId",
   document: (i) => i,
   columns: () => [

@@ -39,13 +39,21 @@ export function docMarkdown(sections: readonly ViewSection[], c: CellContext): S
       .filter(Boolean)
       .join("\n");
     const keep = s.keep ?? 0;
-    const rest = s.priority ?? 0;
+    const given = s.priority ?? 0;
+    const priority = (i: number) =>
+      typeof given === "function"
+        ? given(i, items.length)
+        : given === 0
+          ? 0
+          : i < keep
+            ? 1
+            : given + i / 1000;
     const label = s.label ?? s.heading ?? "details";
     if (heading === "") {
-      for (const text of items) out.push({ text, priority: rest, label, count: 1 });
+      for (const [i, text] of items.entries()) out.push({ text, priority: priority(i), label, count: 1 });
       continue;
     }
-    group(out, heading, label, items, (i) => (rest === 0 ? 0 : i < keep ? 1 : rest + i / 1000));
+    group(out, heading, label, items, priority);
   }
   return out;
 }

@@ -14,7 +14,7 @@ import { viewCells, viewLines } from "./list.ts";
 export interface TableBlock {
   kind: "table";
   /** The table for a terminal (headers, aligned) or the TSV rows. */
-  lines: (c: CellContext & { width?: number | undefined; color?: boolean }) => string[];
+  lines: (c: CellContext & { width?: number | undefined }) => string[];
   /** The header and the piped cells: the markdown table. */
   cells: (c: CellContext) => { headers: string[]; rows: string[][] };
 }
@@ -37,8 +37,9 @@ export interface ViewSection {
   /**
    * How much the markdown keeps its items under a size bound: 0 always kept (the default); higher
    * goes earlier. `keep` items are kept at priority 1 before the rest go (library frames, tags…).
+   * A function gives each item its own (`i` of `n`: older breadcrumbs before newer ones).
    */
-  priority?: number;
+  priority?: number | ((i: number, n: number) => number);
   keep?: number;
   /** What its items are, for the markdown's "left out" line. */
   label?: string;

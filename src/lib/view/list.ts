@@ -13,6 +13,8 @@ export interface CellContext {
   tty: boolean;
   /** The run's clock (ms), for relative times. */
   now: number;
+  /** A colour terminal: a view may paint its text (never true for markdown or pipes). */
+  color?: boolean;
 }
 
 /** A column: its header and layout (lib/format/table.ts) and how a row fills its cell. */
@@ -27,6 +29,8 @@ export interface ViewColumn<T> extends Column {
 export interface ListView<T, O = undefined> {
   /** The command whose view this is (`monitor list`): the key of the parity test. */
   name: string;
+  /** The document view this list is a part of (`status`), when it is not a command's own view. */
+  partOf?: string;
   /** The JSON field of a row that its view command accepts (`shortId`, `slug`, `id`). */
   id: string;
   columns: (o: O, c: CellContext) => readonly ViewColumn<T>[];
@@ -58,7 +62,7 @@ export function viewLines<T, O>(
   view: ListView<T, O>,
   items: readonly T[],
   o: O,
-  c: CellContext & { width?: number | undefined; color?: boolean },
+  c: CellContext & { width?: number | undefined },
 ): string[] {
   const columns = view.columns(o, c);
   const rows = items.map((item) => columns.map((col) => col.cell(item, c)));
