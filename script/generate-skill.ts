@@ -13,6 +13,7 @@ import type { Command, CommandContext, RouteMap } from "@stricli/core";
 import { loadRootRoutes } from "../src/app.ts";
 import { EXIT_CODE_TABLE } from "../src/lib/exit-codes.ts";
 import { BREW_FORMULA, NPM_PACKAGE } from "../src/lib/upgrade/release.ts";
+import { ROOT_HELP_MODULE, rootHelpModule } from "./root-help.ts";
 
 const rootRoutes = await loadRootRoutes();
 
@@ -213,25 +214,41 @@ export function generateSkill(): string {
   return out.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 
+/** Writes `text` to `file`, or with `check` only compares; true when the file was current. */
+function writeOrCheck(file: string, text: string, check: boolean, fix: string): boolean {
+  if (!check) {
+    writeFileSync(file, text);
+    process.stdout.write(`Wrote ${file}\n`);
+    return true;
+  }
+  let current = "";
+  try {
+    current = readFileSync(file, "utf8");
+  } catch {
+    // Missing counts as stale.
+  }
+  if (current !== text) {
+    process.stderr.write(`${file} is stale: run \`${fix}\` and commit the result.\n`);
+    return false;
+  }
+  process.stdout.write(`${file} is up to date.\n`);
+  return true;
+}
+
 if (import.meta.main) {
   const args = process.argv.slice(2);
   const fileAt = args.indexOf("--file");
   const file = fileAt >= 0 && args[fileAt + 1] ? resolve(args[fileAt + 1] as string) : SKILL_PATH;
-  const text = generateSkill();
-  if (args.includes("--check")) {
-    let current = "";
-    try {
-      current = readFileSync(file, "utf8");
-    } catch {
-      // Missing counts as stale.
-    }
-    if (current !== text) {
-      process.stderr.write(`${file} is stale: run \`bun run generate:skill\` and commit the result.\n`);
-      process.exit(1);
-    }
-    process.stdout.write(`${file} is up to date.\n`);
-  } else {
-    writeFileSync(file, text);
-    process.stdout.write(`Wrote ${file}\n`);
-  }
+  const check = args.includes("--check");
+  let ok = writeOrCheck(file, generateSkill(), check, "bun run generate:skill");
+  // The root help is generated beside the skill file (not when another skill file is named).
+  if (fileAt < 0)
+    ok =
+      writeOrCheck(
+        resolve(ROOT, ROOT_HELP_MODULE),
+        await rootHelpModule(),
+        check,
+        "bun run generate:skill",
+      ) && ok;
+  if (!ok) process.exit(1);
 }

@@ -104,6 +104,11 @@ export function finishHelp(text: string, width: number, root: boolean): string {
   if (!text.startsWith("USAGE")) return text;
   const parts = [text.trimEnd(), section("GLOBAL FLAGS", GLOBAL_FLAGS)];
   if (root) parts.push(section("ENVIRONMENT", ENVIRONMENT));
-  const lines = parts.join("\n\n").split("\n");
+  return wrapHelp(parts.join("\n\n"), width);
+}
+
+/** Finished help text (unwrapped) with every line wrapped to `width` columns (at least 40). */
+export function wrapHelp(text: string, width: number): string {
+  const lines = text.trimEnd().split("\n");
   return `${lines.flatMap((line) => wrapLine(line, Math.max(width, 40))).join("\n")}\n`;
 }

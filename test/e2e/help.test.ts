@@ -52,6 +52,21 @@ describe("root help", () => {
   test("piped, every line fits 80 columns", async () => {
     expect(width((await runCli(["--help"])).stdout)).toBeLessThanOrEqual(80);
   });
+
+  test("the executable's --help (the generated root help, no route map built) is the live app's text", async () => {
+    const live = await runInProcess(["--help"], { env: {} });
+    expect(live.stdout).toStartWith("USAGE\n");
+    for (const flag of ["--help", "-h"]) {
+      const child = await runCli([flag], { subprocess: true });
+      expect(child.exitCode).toBe(0);
+      expect(child.stderr).toBe("");
+      expect(child.stdout).toBe(live.stdout);
+    }
+    // Generated from the live app, unwrapped: a stale copy fails here before CI's generate --check.
+    const { ROOT_HELP } = await import("../../src/lib/root-help.ts");
+    const { liveRootHelp } = await import("../../script/root-help.ts");
+    expect(ROOT_HELP).toBe(await liveRootHelp());
+  });
 });
 
 describe("command help", () => {
