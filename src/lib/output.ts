@@ -1,5 +1,5 @@
 import type { TrackerContext } from "../context.ts";
-import { renderMarkdown } from "./format/markdown.ts";
+import { renderMarkdown, type ViewTable } from "./format/markdown.ts";
 import { toJsonText } from "./json-deep.ts";
 import { type ListMeta, listMeta, resumeTrimmed } from "./list-page.ts";
 import { selectFields, truncateJson } from "./shape.ts";
@@ -35,13 +35,29 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
   }
   if (o?.format === "md") {
     const resume = meta ? (kept: number) => resumeCursor(meta, kept) : undefined;
-    // The view's table or sections, unless --fields chose other members than the view shows.
-    const view = o.fields ? undefined : (meta?.table?.() ?? attachedMarkdown(value));
+    // The view's table or sections; with --fields, a listing's table is the chosen fields.
+    const view = o.fields ? meta && fieldsTable(doc, o.fields) : (meta?.table?.() ?? attachedMarkdown(value));
     ctx.stdout.write(`${renderMarkdown(doc, o.maxChars, resume, view)}\n`);
     return;
   }
   if (o?.maxChars) doc = meta ? fitListing(doc, o.maxChars, meta) : truncateJson(doc, o.maxChars);
   ctx.stdout.write(`${jsonText(doc, ctx.isStdoutTTY, opts.depth)}\n`);
+}
+
+/** A listing's rows as a table of the `--fields` paths, in the order they were given. */
+function fieldsTable(doc: unknown, paths: readonly string[][]): ViewTable | undefined {
+  const data = (doc as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return undefined;
+  const value = (item: unknown, path: readonly string[]) => {
+    let v = item;
+    for (const k of path)
+      v = typeof v === "object" && v !== null ? (v as Record<string, unknown>)[k] : undefined;
+    return v === undefined || v === null ? "" : typeof v === "string" ? v : JSON.stringify(v);
+  };
+  return {
+    headers: paths.map((p) => p.join(".")),
+    rows: data.map((item) => paths.map((p) => value(item, p))),
+  };
 }
 
 /** The cursor after the first `kept` rows of a listing shown in part, saved for `-c last`. */
