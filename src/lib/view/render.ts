@@ -1,7 +1,8 @@
 /**
  * The one renderer of list views: `--json` (and with it `--fields`, `--jq`, `--max-chars` and
- * `--format md`, which lib/output.ts shapes) gets the list contract's envelope, whose markdown table
- * is the view's piped cells; a terminal gets the view's table, a pipe its TSV rows.
+ * `--format md`, which lib/output.ts shapes) gets the list contract's envelope (a `bare` listing: its
+ * rows alone), whose markdown table is the view's piped cells; a terminal gets the view's table, a
+ * pipe its TSV rows.
  */
 import type { TrackerContext } from "../../context.ts";
 import { listDocument, type PageLike } from "../list-page.ts";
