@@ -57,5 +57,5 @@ test("--format md lists of logs, spans and releases show their own columns", asy
   expect(spans).toContain("| id | span.op | span.description | span.duration | timestamp |");
   expect(spans.split("\n")[3]).not.toMatch(/\|\s*\|\s*\|/);
   const releases = (await run(["release", "list", "acme/web", "-n", "3", "--format", "md"])).stdout;
-  expect(releases).toContain("| version | dateCreated | newGroups | lastDeploy.environment |");
+  expect(releases).toContain("| version | created | new issues | last deploy |");
 });

@@ -1,11 +1,12 @@
 import type { TrackerContext } from "../../context.ts";
 import { listFeedback } from "../../lib/api/feedback.ts";
-import { formatFeedbackTable, toFeedbackRow } from "../../lib/format/feedback.ts";
-import { writeJson, writeList, writePastEnd, writeTip } from "../../lib/output.ts";
+import { FEEDBACK_LIST_VIEW, toFeedbackRow } from "../../lib/format/feedback.ts";
+import { writePastEnd, writeTip } from "../../lib/output.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
+import { nextPageCommand } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { FEEDBACK_LIMIT, FEEDBACK_PERIOD } from "./defaults.ts";
 import type { FeedbackListFlags } from "./index.ts";
 
@@ -27,23 +28,23 @@ export default async function feedbackList(this: TrackerContext, flags: Feedback
     cursor,
   });
   saveCursor(this, key, page.nextCursor);
-  const rows = page.data.map(toFeedbackRow);
-  if (flags.json) {
-    return writeJson(this, listDocument({ ...page, data: rows }, { save: (c) => saveCursor(this, key, c) }));
-  }
+  const { data, ...rest } = page;
+  const rows = data.map(toFeedbackRow);
+  const run = {
+    view: FEEDBACK_LIST_VIEW,
+    items: rows,
+    options: undefined,
+    page: rest,
+    save: (c: string | undefined) => saveCursor(this, key, c),
+    title: `Feedback of ${org}/${project}`,
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (rows.length === 0)
     return writeTip(
       this,
       `No ${flags.status === "all" ? "" : `${flags.status} `}feedback in ${org}/${project} in the last ${flags.period}.`,
     );
-  await writeList(
-    this,
-    formatFeedbackTable(rows, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-    }),
-    `Feedback of ${org}/${project}`,
-  );
+  await writeListView(this, false, run);
   if (page.nextCursor)
     writeTip(
       this,

@@ -3,9 +3,9 @@ import type { TrackerContext } from "../../context.ts";
 import { type ApiEvent, getLatestEvent } from "../../lib/api/events.ts";
 import { ApiFeedback } from "../../lib/api/feedback.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { formatFeedbackView, toFeedbackView } from "../../lib/format/feedback.ts";
+import { FEEDBACK_VIEW, toFeedbackView } from "../../lib/format/feedback.ts";
 import { issueWith } from "../../lib/issue/issue-with.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { FeedbackViewFlags } from "./index.ts";
 
 /** The feedback event, or null when it expired. */
@@ -27,6 +27,5 @@ export default async function feedbackView(this: TrackerContext, flags: Feedback
     (org, id) => eventOrNull(this, org, id),
   );
   const view = toFeedbackView(v.parse(ApiFeedback, issue), extra, org);
-  if (flags.json) return writeJson(this, view);
-  writeLines(this, formatFeedbackView(view));
+  await writeDocView(this, flags.json, FEEDBACK_VIEW, view);
 }

@@ -1,8 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
 import { getOrganization } from "../../lib/api/organizations.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { ORG_VIEW } from "../../lib/format/org-views.ts";
 import { resolveOrg, withSlugHint } from "../../lib/resolve/target.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 
 /** `tracker org view <org>`: the organization object (JSON) or its key facts. */
@@ -14,13 +15,5 @@ export default async function orgView(
   const target = await resolveOrg(this, org, { command: "tracker org view" });
   if (flags.web) return openWeb(this, target.org, webPath.org(), flags.json);
   const o = await withSlugHint(this, { org: target.org }, () => getOrganization(this, target.org));
-  if (flags.json) return writeJson(this, o);
-  writeLines(this, [
-    `${o.name} (${o.slug})`,
-    `ID:       ${o.id}`,
-    `Status:   ${o.status?.id ?? "-"}`,
-    `Created:  ${o.dateCreated ?? "-"}`,
-    `Region:   ${o.links?.regionUrl ?? "-"}`,
-    `URL:      ${o.links?.organizationUrl ?? "-"}`,
-  ]);
+  await writeDocView(this, flags.json, ORG_VIEW, o);
 }

@@ -2,8 +2,9 @@ import type { TrackerContext } from "../../context.ts";
 import { getProject, listProjectKeys, primaryDsn } from "../../lib/api/projects.ts";
 import { ApiError } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { PROJECT_VIEW } from "../../lib/format/project-views.ts";
 import { resolveOrgProject, withSlugHint } from "../../lib/resolve/target.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 
 /** Flags of `project view`. */
@@ -33,12 +34,5 @@ export default async function projectView(
       },
     ),
   ]);
-  if (flags.json) return writeJson(this, { ...project, dsn });
-  writeLines(this, [
-    `${project.name} (${t.org}/${project.slug})`,
-    `ID:        ${project.id}`,
-    `Platform:  ${project.platform ?? "-"}`,
-    `Created:   ${project.dateCreated ?? "-"}`,
-    `DSN:       ${dsn ?? "-"}`,
-  ]);
+  await writeDocView(this, flags.json, PROJECT_VIEW, { project, dsn, org: t.org });
 }

@@ -1,8 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
 import { listDeploys } from "../../lib/api/releases.ts";
-import { formatDeployTable, sortDeploys } from "../../lib/format/release-table.ts";
-import { writeJson, writeList, writeTip } from "../../lib/output.ts";
+import { RELEASE_DEPLOYS_VIEW, sortDeploys } from "../../lib/format/release-table.ts";
+import { writeTip } from "../../lib/output.ts";
 import { resolveReleaseOrg } from "../../lib/release/target.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import type { ReleaseReadFlags } from "./index.ts";
 
 /** `tracker release deploys <version> [<org>]`: the latest deploy per project and environment. */
@@ -14,7 +15,9 @@ export default async function releaseDeploys(
 ): Promise<void> {
   const org = await resolveReleaseOrg(this, target, "tracker release deploys <version>");
   const deploys = sortDeploys(await listDeploys(this, org, version));
-  if (flags.json) return writeJson(this, deploys);
+  // The deploys are all of them (no paging), so `--json` stays the array it always was.
+  const run = { view: RELEASE_DEPLOYS_VIEW, items: deploys, options: undefined, bare: true };
+  if (flags.json) return writeListView(this, true, run);
   if (deploys.length === 0) {
     writeTip(
       this,
@@ -22,11 +25,5 @@ export default async function releaseDeploys(
     );
     return;
   }
-  await writeList(
-    this,
-    formatDeployTable(deploys, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-    }),
-  );
+  await writeListView(this, false, run);
 }

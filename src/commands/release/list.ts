@@ -3,13 +3,14 @@ import { listReleases, projectIdFromReleases, type Release } from "../../lib/api
 import { cacheProjects } from "../../lib/db/project-cache.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import type { Page } from "../../lib/http/paginate.ts";
-import { formatReleaseTable } from "../../lib/format/release-table.ts";
+import { RELEASE_LIST_VIEW, releaseListOptions } from "../../lib/format/release-table.ts";
 import { rememberCompletionValues } from "../../lib/db/completion-values.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { type ListScope, resolveListScope } from "../../lib/release/target.ts";
 import { withSlugHint } from "../../lib/resolve/target.ts";
 import type { ReleaseListFlags } from "./index.ts";
-import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
+import { nextPageCommand } from "../../lib/list-page.ts";
 import { chosenEnvironments, environmentArgv, environmentKey } from "../../lib/environments.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 
@@ -77,27 +78,23 @@ export default async function releaseList(
     scope.org,
     page.data.map((r) => r.version),
   );
-  if (flags.json) {
-    return writeJson(
-      this,
-      listDocument({ ...page, data: page.data }, { save: (c) => saveCursor(this, key, c) }),
-    );
-  }
-  if (page.data.length === 0) {
+  const { data, ...rest } = page;
+  const run = {
+    view: RELEASE_LIST_VIEW,
+    items: data,
+    options: releaseListOptions(data, scope.project),
+    page: rest,
+    save: (c: string | undefined) => saveCursor(this, key, c),
+  };
+  if (flags.json) return writeListView(this, true, run);
+  if (data.length === 0) {
     const filter = query ? ` matching '${query}'` : "";
     writeTip(this, cursor ? `No more releases in ${where}${filter}.` : `No releases in ${where}${filter}.`);
     return;
   }
-  await writeList(
-    this,
-    formatReleaseTable(page.data, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-      project: scope.project,
-    }),
-  );
+  await writeListView(this, false, run);
   const envText = environments.length > 0 ? ` (${environments.join(", ")})` : "";
-  const shown = `Showing ${page.data.length} release${page.data.length === 1 ? "" : "s"} of ${where}${envText}.`;
+  const shown = `Showing ${data.length} release${data.length === 1 ? "" : "s"} of ${where}${envText}.`;
   const again = nextPageCommand(
     "tracker release list",
     where,

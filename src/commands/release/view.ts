@@ -1,8 +1,8 @@
 import type { TrackerContext } from "../../context.ts";
 import { getRelease, listDeploys } from "../../lib/api/releases.ts";
-import { formatReleaseView } from "../../lib/format/release-view.ts";
-import { writeJson, writeList } from "../../lib/output.ts";
+import { RELEASE_VIEW } from "../../lib/format/release-view.ts";
 import { resolveReleaseOrg } from "../../lib/release/target.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { ReleaseReadFlags } from "./index.ts";
 
 /** `tracker release view <version> [<org>]`: the release and its deploys, asked at once. */
@@ -18,9 +18,5 @@ export default async function releaseView(
   deploysAsked.catch(() => {});
   const release = await getRelease(this, org, version);
   const deploys = await deploysAsked;
-  if (flags.json) return writeJson(this, { ...release, deploys });
-  await writeList(
-    this,
-    formatReleaseView(release, deploys, { org, tty: this.isStdoutTTY, nowMs: this.now() }),
-  );
+  await writeDocView(this, flags.json, RELEASE_VIEW, { release, deploys, org });
 }

@@ -1,11 +1,12 @@
 import type { TrackerContext } from "../../context.ts";
 import { listReplays } from "../../lib/api/replays.ts";
-import { formatReplayTable, toReplayRow } from "../../lib/format/replay.ts";
-import { writeJson, writeList, writePastEnd, writeTip } from "../../lib/output.ts";
+import { REPLAY_LIST_VIEW, toReplayRow } from "../../lib/format/replay.ts";
+import { writePastEnd, writeTip } from "../../lib/output.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
+import { nextPageCommand } from "../../lib/list-page.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { REPLAY_LIMIT, REPLAY_PERIOD } from "./defaults.ts";
 import type { ReplayListFlags } from "./index.ts";
 
@@ -30,17 +31,20 @@ export default async function replayList(this: TrackerContext, flags: ReplayList
     cursor,
   });
   saveCursor(this, key, page.nextCursor);
-  const rows = page.data.map(toReplayRow);
-  if (flags.json) {
-    return writeJson(this, listDocument({ ...page, data: rows }, { save: (c) => saveCursor(this, key, c) }));
-  }
+  const { data, ...rest } = page;
+  const rows = data.map(toReplayRow);
+  const run = {
+    view: REPLAY_LIST_VIEW,
+    items: rows,
+    options: undefined,
+    page: rest,
+    save: (c: string | undefined) => saveCursor(this, key, c),
+    title: `Replays of ${org}/${project}`,
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (rows.length === 0)
     return writeTip(this, `No replays in ${org}/${project} in the last ${flags.period}.`);
-  await writeList(
-    this,
-    formatReplayTable(rows, { width: this.isStdoutTTY ? this.terminalWidth : undefined, nowMs: this.now() }),
-    `Replays of ${org}/${project}`,
-  );
+  await writeListView(this, false, run);
   if (page.nextCursor)
     writeTip(this, `More: ${nextPageCommand("tracker replay list", `${org}/${project}`, pageWords(flags))}`);
 }

@@ -1,8 +1,8 @@
 import type { TrackerContext } from "../../context.ts";
 import { getReplay, listReplaySegments } from "../../lib/api/replays.ts";
-import { formatReplayView, replayBreadcrumbs, toReplayRow } from "../../lib/format/replay.ts";
-import { writeJson, writeList } from "../../lib/output.ts";
+import { REPLAY_VIEW, replayBreadcrumbs, toReplayRow } from "../../lib/format/replay.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { ReplayViewFlags } from "./index.ts";
 import { parseHexId } from "../../lib/hex-id.ts";
 
@@ -33,6 +33,5 @@ export default async function replayView(
     releases: r.releases ?? [],
     breadcrumbs: replayBreadcrumbs(segments),
   };
-  if (flags.json) return writeJson(this, view);
-  await writeList(this, formatReplayView(view));
+  await writeDocView(this, flags.json, REPLAY_VIEW, view);
 }

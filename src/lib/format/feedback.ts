@@ -1,10 +1,11 @@
-/** Feedback (API.md §22.8) for people and scripts: the JSON rows and view, the table, the view lines. */
+/** Feedback (API.md §22.8) for people and scripts: the JSON rows and view, and their view descriptions. */
 import * as v from "valibot";
 import type { ApiEvent } from "../api/events.ts";
 import { type ApiFeedback, FeedbackContexts } from "../api/feedback.ts";
 import { quoteWord } from "../shell-quote.ts";
 import { oneLine } from "./one-line.ts";
-import { formatTable } from "./table.ts";
+import type { DocView } from "../view/doc.ts";
+import type { ListView } from "../view/list.ts";
 import { isoSeconds, listTime } from "./time.ts";
 
 /** One feedback as `feedback list --json` prints it. */
@@ -66,42 +67,43 @@ export function toFeedbackView(f: ApiFeedback, event: ApiEvent | null, org: stri
   };
 }
 
-/** The feedback table: WHEN, ID, FROM, STATUS, MESSAGE (flex). */
-export function formatFeedbackTable(
-  rows: readonly FeedbackRow[],
-  opts: { width?: number; nowMs: number },
-): string[] {
-  return formatTable(
-    [
-      { header: "When" },
-      { header: "ID" },
-      { header: "From" },
-      { header: "Status" },
-      { header: "Message", flex: true },
-    ],
-    rows.map((r) => [
-      listTime(r.date, opts.nowMs, opts.width !== undefined),
-      r.shortId,
-      oneLine(r.email ?? r.name ?? "anonymous"),
-      r.status,
-      oneLine(r.message),
-    ]),
-    opts.width,
-  );
-}
+/** `feedback list`: WHEN, ID, FROM, STATUS, MESSAGE (flex); a row's document is its JSON row. */
+export const FEEDBACK_LIST_VIEW: ListView<FeedbackRow> = {
+  name: "feedback list",
+  id: "shortId",
+  document: (r) => r,
+  columns: () => [
+    { header: "When", cell: (r, c) => listTime(r.date, c.now, c.tty) },
+    { header: "ID", cell: (r) => r.shortId },
+    { header: "From", cell: (r) => oneLine(r.email ?? r.name ?? "anonymous") },
+    { header: "Status", cell: (r) => r.status },
+    { header: "Message", flex: true, cell: (r) => oneLine(r.message) },
+  ],
+};
 
-/** The human view of one feedback. */
-export function formatFeedbackView(f: FeedbackView): string[] {
+/** The lines of who wrote it, when, from which page, with which replay and error event. */
+function aboutLines(f: FeedbackView): string[] {
   const from = [f.name, f.email ? `<${f.email}>` : null].filter(Boolean).join(" ") || "anonymous";
+  const replay = f.replayId
+    ? `${f.replayId} (tracker replay view ${quoteWord(f.replayId)} ${quoteWord(`${f.org}/${f.project}`)})`
+    : "-";
   return [
-    `${f.shortId} (${f.org}/${f.project}, ${f.status})`,
-    "",
     `  From:     ${oneLine(from)}`,
     `  When:     ${isoSeconds(f.date)}`,
     `  Page:     ${oneLine(f.url ?? "-")}`,
-    `  Replay:   ${f.replayId ? `${f.replayId} (tracker replay view ${quoteWord(f.replayId)} ${quoteWord(`${f.org}/${f.project}`)})` : "-"}`,
+    `  Replay:   ${replay}`,
     `  Error:    ${f.associatedEventId ?? "-"}`,
-    "",
-    ...f.message.split(/\r\n|[\r\n]/).map((l) => `  ${l}`),
   ];
 }
+
+/** `feedback view`: the title line, who and where from, then the message as it was written. */
+export const FEEDBACK_VIEW: DocView<FeedbackView> = {
+  name: "feedback view",
+  id: "shortId",
+  document: (f) => f,
+  sections: (f) => [
+    { block: { kind: "lines", lines: [`${f.shortId} (${f.org}/${f.project}, ${f.status})`] } },
+    { block: { kind: "lines", lines: aboutLines(f) } },
+    { block: { kind: "lines", lines: f.message.split(/\r\n|[\r\n]/).map((l) => `  ${l}`) } },
+  ],
+};

@@ -1,15 +1,14 @@
-/** The human tables of `release list` and `release deploys`. */
+/** The list views of `release list` and `release deploys`. */
 import type { Deploy, Release, ReleaseProject } from "../api/releases.ts";
+import type { ListView, ViewColumn } from "../view/list.ts";
 import { listTime } from "./time.ts";
-import { formatTable } from "./table.ts";
 
-/** Options of the release tables. */
-export interface ReleaseTableOptions {
-  /** Terminal width when stdout is a TTY (relative times, truncation); undefined when piped. */
-  width?: number;
-  nowMs: number;
+/** What a `release list` run chooses beyond its rows. */
+export interface ReleaseListOptions {
   /** The listed project: its health is shown; otherwise the first project that has health data. */
-  project?: string;
+  project?: string | undefined;
+  /** Some row has health data: ADOPTION and CRASH-FREE are shown. */
+  health: boolean;
 }
 
 /** The health block shown for a release: the listed project's, else the first one with data. */
@@ -20,6 +19,11 @@ export function releaseHealth(
   const projects = r.projects ?? [];
   const own = project ? projects.find((p) => p.slug === project) : undefined;
   return (own ?? projects.find((p) => p.healthData))?.healthData ?? undefined;
+}
+
+/** The options of a `release list` run over these rows. */
+export function releaseListOptions(rows: readonly Release[], project?: string): ReleaseListOptions {
+  return { project, health: rows.some((r) => releaseHealth(r, project) !== undefined) };
 }
 
 /** A percentage: `45.2%` on a terminal, the plain number piped; empty when unknown. */
@@ -35,65 +39,50 @@ export function deployCell(d: Deploy | null | undefined, nowMs: number, tty: boo
   return `${d.environment} ${listTime(d.dateFinished ?? d.dateStarted, nowMs, tty)}`;
 }
 
-/**
- * Releases as a table: VERSION, CREATED, NEW ISSUES, LAST DEPLOY, and ADOPTION with CRASH-FREE
- * (sessions) when any row has health data. Piped: RFC 3339 times, plain numbers, no header.
- */
-export function formatReleaseTable(rows: readonly Release[], opts: ReleaseTableOptions): string[] {
-  const tty = opts.width !== undefined;
-  const health = rows.map((r) => releaseHealth(r, opts.project));
-  const withHealth = health.some((h) => h !== undefined);
-  const columns = [
-    { header: "version", flex: true },
-    { header: "created" },
-    { header: "new issues", align: "right" as const },
-    { header: "last deploy" },
-    ...(withHealth
-      ? [
-          { header: "adoption", align: "right" as const },
-          { header: "crash-free", align: "right" as const },
-        ]
-      : []),
+function healthColumns(o: ReleaseListOptions): ViewColumn<Release>[] {
+  if (!o.health) return [];
+  const health = (r: Release) => releaseHealth(r, o.project);
+  return [
+    {
+      header: "adoption",
+      align: "right",
+      cell: (r, c) => percent(health(r)?.adoption ?? health(r)?.sessionsAdoption, c.tty),
+    },
+    { header: "crash-free", align: "right", cell: (r, c) => percent(health(r)?.crashFreeSessions, c.tty) },
   ];
-  return formatTable(
-    columns,
-    rows.map((r, i) => [
-      r.version,
-      listTime(r.dateCreated, opts.nowMs, tty),
-      String(r.newGroups ?? 0),
-      deployCell(r.lastDeploy, opts.nowMs, tty),
-      ...(withHealth
-        ? [
-            percent(health[i]?.adoption ?? health[i]?.sessionsAdoption, tty),
-            percent(health[i]?.crashFreeSessions, tty),
-          ]
-        : []),
-    ]),
-    opts.width,
-  );
 }
 
-/** Deploys as a table: ENVIRONMENT, NAME, STARTED, FINISHED, URL (newest finished first). */
-export function formatDeployTable(rows: readonly Deploy[], opts: ReleaseTableOptions): string[] {
-  const tty = opts.width !== undefined;
-  return formatTable(
-    [
-      { header: "environment" },
-      { header: "name" },
-      { header: "started" },
-      { header: "finished" },
-      { header: "url", flex: true },
-    ],
-    sortDeploys(rows).map((d) => [
-      d.environment,
-      d.name ?? "-",
-      listTime(d.dateStarted, opts.nowMs, tty),
-      listTime(d.dateFinished, opts.nowMs, tty),
-      d.url ?? "-",
-    ]),
-    opts.width,
-  );
-}
+/**
+ * `release list`: VERSION, CREATED, NEW ISSUES, LAST DEPLOY, and ADOPTION with CRASH-FREE
+ * (sessions) when any row has health data. Piped: RFC 3339 times, plain numbers. A row's document
+ * is the release as the service gave it.
+ */
+export const RELEASE_LIST_VIEW: ListView<Release, ReleaseListOptions> = {
+  name: "release list",
+  id: "version",
+  document: (r) => r,
+  columns: (o) => [
+    { header: "version", flex: true, cell: (r) => r.version },
+    { header: "created", cell: (r, c) => listTime(r.dateCreated, c.now, c.tty) },
+    { header: "new issues", align: "right", cell: (r) => String(r.newGroups ?? 0) },
+    { header: "last deploy", cell: (r, c) => deployCell(r.lastDeploy, c.now, c.tty) },
+    ...healthColumns(o),
+  ],
+};
+
+/** `release deploys`: ENVIRONMENT, NAME, STARTED, FINISHED, URL, rows as sortDeploys orders them. */
+export const RELEASE_DEPLOYS_VIEW: ListView<Deploy> = {
+  name: "release deploys",
+  id: "id",
+  document: (d) => d,
+  columns: () => [
+    { header: "environment", cell: (d) => d.environment },
+    { header: "name", cell: (d) => d.name ?? "-" },
+    { header: "started", cell: (d, c) => listTime(d.dateStarted, c.now, c.tty) },
+    { header: "finished", cell: (d, c) => listTime(d.dateFinished, c.now, c.tty) },
+    { header: "url", flex: true, cell: (d) => d.url ?? "-" },
+  ],
+};
 
 /** Deploys newest first (by finish, else start). */
 export function sortDeploys(rows: readonly Deploy[]): Deploy[] {

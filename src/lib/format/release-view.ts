@@ -1,38 +1,64 @@
-/** The human view of `release view`: dates, projects, commits, authors, deploys, issues, health. */
+/** The view of `release view`: dates, projects, commits, authors, deploys, issues, health. */
 import type { Deploy, Release } from "../api/releases.ts";
+import type { DocView } from "../view/doc.ts";
+import type { CellContext } from "../view/list.ts";
 import { latestPerEnvironment, percent } from "./release-table.ts";
 import { isoSeconds, relativeTime } from "./time.ts";
 import { oneLine } from "./one-line.ts";
 
-/** Options of formatReleaseView. */
-export interface ReleaseViewOptions {
+/** What `release view` shows: the release, its deploys and the organization it was asked in. */
+export interface ReleaseShown {
+  release: Release;
+  deploys: readonly Deploy[];
   org: string;
-  /** True on a terminal: absolute times get a relative one beside them. */
-  tty: boolean;
-  nowMs: number;
 }
 
-function when(iso: string | null | undefined, opts: ReleaseViewOptions): string {
+/** An absolute time, with a relative one beside it on a terminal. */
+function when(iso: string | null | undefined, c: CellContext): string {
   if (!iso) return "-";
-  return opts.tty ? `${isoSeconds(iso)} (${relativeTime(iso, opts.nowMs)})` : isoSeconds(iso);
+  return c.tty ? `${isoSeconds(iso)} (${relativeTime(iso, c.now)})` : isoSeconds(iso);
 }
 
 function field(label: string, value: string): string {
   return `${(label ? `${label}:` : "").padEnd(13)}${oneLine(value)}`;
 }
 
-/** The view's lines; deploys are the release's latest per project and environment. */
-export function formatReleaseView(
-  r: Release,
-  deploys: readonly Deploy[],
-  opts: ReleaseViewOptions,
-): string[] {
-  const lines = [oneLine(`Release ${r.version} (${opts.org})`)];
-  lines.push(
-    field("Status", r.dateReleased ? `finalized ${when(r.dateReleased, opts)}` : "not finalized"),
-    field("Created", when(r.dateCreated, opts)),
+/** The deploys lines: the count, then the latest deploy of each environment. */
+function deployLines(r: Release, deploys: readonly Deploy[], c: CellContext): string[] {
+  const envs = latestPerEnvironment(deploys.length > 0 ? deploys : r.lastDeploy ? [r.lastDeploy] : []);
+  if (envs.length === 0) return [field("Deploys", "none")];
+  const width = Math.max(...envs.map((d) => d.environment.length));
+  return [
+    field("Deploys", `${r.deployCount ?? envs.length} (latest per environment)`),
+    ...envs.map((d) => {
+      const extra = [d.name, d.url].filter(Boolean).join("  ");
+      return oneLine(
+        `  ${d.environment.padEnd(width)}  ${when(d.dateFinished ?? d.dateStarted, c)}${extra ? `  ${extra}` : ""}`,
+      );
+    }),
+  ];
+}
+
+/** One `Health` line per project that has health data. */
+function healthLines(r: Release): string[] {
+  const healthy = (r.projects ?? []).filter((p) => p.healthData);
+  return healthy.map((p, i) => {
+    const h = p.healthData ?? {};
+    return field(
+      i === 0 ? "Health" : "",
+      `${p.slug}: adoption ${percent(h.adoption ?? h.sessionsAdoption, true)}, crash-free sessions ${percent(h.crashFreeSessions, true)}, users ${percent(h.crashFreeUsers, true)}`,
+    );
+  });
+}
+
+/** The view's lines (one block: the text has no blank line to put between sections). */
+function releaseLines({ release: r, deploys, org }: ReleaseShown, c: CellContext): string[] {
+  const lines = [
+    oneLine(`Release ${r.version} (${org})`),
+    field("Status", r.dateReleased ? `finalized ${when(r.dateReleased, c)}` : "not finalized"),
+    field("Created", when(r.dateCreated, c)),
     field("Projects", (r.projects ?? []).map((p) => p.slug).join(", ") || "-"),
-  );
+  ];
   if (r.ref) lines.push(field("Ref", r.ref));
   if (r.url) lines.push(field("URL", r.url));
   const last = r.lastCommit ? ` (last ${r.lastCommit.id.slice(0, 12)})` : "";
@@ -43,32 +69,21 @@ export function formatReleaseView(
   if (authors.length > 0) lines.push(field("Authors", authors.join(", ")));
   lines.push(
     field("New issues", String(r.newGroups ?? 0)),
-    field("First event", when(r.firstEvent, opts)),
-    field("Last event", when(r.lastEvent, opts)),
+    field("First event", when(r.firstEvent, c)),
+    field("Last event", when(r.lastEvent, c)),
+    ...deployLines(r, deploys, c),
+    ...healthLines(r),
   );
-  const envs = latestPerEnvironment(deploys.length > 0 ? deploys : r.lastDeploy ? [r.lastDeploy] : []);
-  if (envs.length === 0) lines.push(field("Deploys", "none"));
-  else {
-    lines.push(field("Deploys", `${r.deployCount ?? envs.length} (latest per environment)`));
-    const width = Math.max(...envs.map((d) => d.environment.length));
-    for (const d of envs) {
-      const extra = [d.name, d.url].filter(Boolean).join("  ");
-      lines.push(
-        oneLine(
-          `  ${d.environment.padEnd(width)}  ${when(d.dateFinished ?? d.dateStarted, opts)}${extra ? `  ${extra}` : ""}`,
-        ),
-      );
-    }
-  }
-  const healthy = (r.projects ?? []).filter((p) => p.healthData);
-  for (const p of healthy) {
-    const h = p.healthData ?? {};
-    lines.push(
-      field(
-        healthy.indexOf(p) === 0 ? "Health" : "",
-        `${p.slug}: adoption ${percent(h.adoption ?? h.sessionsAdoption, true)}, crash-free sessions ${percent(h.crashFreeSessions, true)}, users ${percent(h.crashFreeUsers, true)}`,
-      ),
-    );
-  }
   return lines;
 }
+
+/**
+ * `release view`: the release's facts; deploys are the release's latest per environment. Its
+ * document is the release with all its deploys.
+ */
+export const RELEASE_VIEW: DocView<ReleaseShown> = {
+  name: "release view",
+  id: "version",
+  document: (d) => ({ ...d.release, deploys: d.deploys }),
+  sections: (d, c) => [{ block: { kind: "lines", lines: releaseLines(d, c) } }],
+};

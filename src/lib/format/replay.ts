@@ -1,9 +1,10 @@
-/** Replays (API.md §22.9) for people and agents: rows, the session's breadcrumbs, the table and the view. */
+/** Replays (API.md §22.9) for people and agents: rows, the session's breadcrumbs, and their view descriptions. */
 import * as v from "valibot";
 import type { ApiReplay, RrwebEvent } from "../api/replays.ts";
 import { formatDuration } from "./duration.ts";
 import { oneLine } from "./one-line.ts";
-import { formatTable } from "./table.ts";
+import type { DocView } from "../view/doc.ts";
+import type { ListView } from "../view/list.ts";
 import { isoFromMs, isoSeconds, listTime } from "./time.ts";
 
 /** One replay as `replay list --json` prints it. */
@@ -101,53 +102,72 @@ export function replayBreadcrumbs(segments: readonly (readonly RrwebEvent[])[]):
   return out.sort((a, b) => a.at - b.at).map((x) => x.crumb);
 }
 
-/** The replay table: WHEN, ID, USER, DURATION, ERRORS, URL (flex). */
-export function formatReplayTable(
-  rows: readonly ReplayRow[],
-  opts: { width?: number; nowMs: number },
-): string[] {
-  return formatTable(
-    [
-      { header: "When" },
-      { header: "ID" },
-      { header: "User" },
-      { header: "Duration", align: "right" },
-      { header: "Errors", align: "right" },
-      { header: "URL", flex: true },
-    ],
-    rows.map((r) => [
-      listTime(r.startedAt, opts.nowMs, opts.width !== undefined),
-      r.id,
-      oneLine(r.user ?? "anonymous"),
-      formatDuration(r.duration === null ? null : r.duration * 1000),
-      String(r.errors),
-      oneLine(r.url ?? "-"),
-    ]),
-    opts.width,
-  );
-}
+const duration = (r: ReplayRow) => formatDuration(r.duration === null ? null : r.duration * 1000);
 
-/** The human view of a replay and its session activity. */
-export function formatReplayView(r: ReplayView): string[] {
-  const lines = [
-    `Replay ${r.id} (${r.org}/${r.project})`,
-    "",
+/** `replay list`: WHEN, ID, USER, DURATION, ERRORS, URL (flex); a row's document is its JSON row. */
+export const REPLAY_LIST_VIEW: ListView<ReplayRow> = {
+  name: "replay list",
+  id: "id",
+  document: (r) => r,
+  columns: () => [
+    { header: "When", cell: (r, c) => listTime(r.startedAt, c.now, c.tty) },
+    { header: "ID", cell: (r) => r.id },
+    { header: "User", cell: (r) => oneLine(r.user ?? "anonymous") },
+    { header: "Duration", align: "right", cell: duration },
+    { header: "Errors", align: "right", cell: (r) => String(r.errors) },
+    { header: "URL", flex: true, cell: (r) => oneLine(r.url ?? "-") },
+  ],
+};
+
+/** The replay's facts, each on a `Label: value` line. */
+function aboutLines(r: ReplayView): string[] {
+  return [
     `  User:        ${oneLine(r.user ?? "anonymous")}`,
     `  Started:     ${isoSeconds(r.startedAt)}`,
-    `  Duration:    ${formatDuration(r.duration === null ? null : r.duration * 1000)}`,
+    `  Duration:    ${duration(r)}`,
     `  Errors:      ${r.errors}${r.errorIds.length ? ` (${r.errorIds.join(", ")})` : ""}`,
     `  Environment: ${oneLine(r.environment ?? "-")}`,
     `  Browser:     ${oneLine(r.browser ?? "-")}${r.os ? ` on ${oneLine(r.os)}` : ""}`,
     `  Releases:    ${r.releases.length ? oneLine(r.releases.join(", ")) : "-"}`,
   ];
-  if (r.allUrls.length) {
-    lines.push("", "Pages");
-    for (const u of r.allUrls) lines.push(`  ${oneLine(u)}`);
-  }
-  lines.push("", r.breadcrumbs.length ? "Activity" : "Activity: none recorded");
-  for (const c of r.breadcrumbs) {
-    const time = c.timestamp ? c.timestamp.slice(11, 19) : "--:--:--";
-    lines.push(`  ${time}  ${oneLine(c.category).padEnd(12)}  ${oneLine(c.message)}`);
-  }
-  return lines;
 }
+
+/** The session's activity: a time, the category and the message of each breadcrumb. */
+function activityLines(r: ReplayView): string[] {
+  if (!r.breadcrumbs.length) return ["Activity: none recorded"];
+  return [
+    "Activity",
+    ...r.breadcrumbs.map((c) => {
+      const time = c.timestamp ? c.timestamp.slice(11, 19) : "--:--:--";
+      return `  ${time}  ${oneLine(c.category).padEnd(12)}  ${oneLine(c.message)}`;
+    }),
+  ];
+}
+
+/**
+ * `replay view`: the title line, the replay's facts, the pages it visited and its activity. The
+ * text's `Pages` and `Activity` lines open their blocks (not headings: plain, as they always were);
+ * under a size bound the markdown drops the oldest breadcrumbs first, then the later pages.
+ */
+export const REPLAY_VIEW: DocView<ReplayView> = {
+  name: "replay view",
+  id: "id",
+  document: (r) => r,
+  sections: (r) => [
+    { block: { kind: "lines", lines: [`Replay ${r.id} (${r.org}/${r.project})`] } },
+    { block: { kind: "lines", lines: aboutLines(r) } },
+    {
+      block: {
+        kind: "lines",
+        lines: r.allUrls.length ? ["Pages", ...r.allUrls.map((u) => `  ${oneLine(u)}`)] : [],
+      },
+      priority: (i) => (i < 2 ? 0 : 2 + i / 1000),
+      label: "pages",
+    },
+    {
+      block: { kind: "lines", lines: activityLines(r) },
+      priority: (i, n) => (i === 0 ? 0 : 3 + (n - i) / 1000),
+      label: "breadcrumbs",
+    },
+  ],
+};

@@ -6,9 +6,15 @@ import { cellRow, group, line, type Section, table } from "../format/markdown-pa
 import type { CellContext } from "./list.ts";
 import { type ViewSection, isEmptyBlock } from "./doc.ts";
 
+/**
+ * A line of text as a markdown line: server text at its start cannot open a heading, a code fence
+ * or a table row of its own (a feedback message of `## Resolved`).
+ */
+const textLine = (l: string) => line(l).replace(/^(\s*)(#|```|~~~|\|)/, "$1\\$2");
+
 function itemsOf(s: ViewSection, c: CellContext): { head?: string; items: string[] } {
   const b = s.block;
-  if (b.kind === "lines") return { items: b.lines.map((l) => line(l)) };
+  if (b.kind === "lines") return { items: b.lines.map(textLine) };
   if (b.kind === "pairs") return { items: b.pairs.map(([k, v]) => `- ${line(k)}: ${line(v)}`) };
   const { headers, rows } = b.cells(c);
   return { head: table([], headers).trimEnd(), items: rows.map((r) => cellRow(r)) };

@@ -1,12 +1,14 @@
 /**
  * The one renderer of list views: `--json` (and with it `--fields`, `--jq`, `--max-chars` and
- * `--format md`, which lib/output.ts shapes) gets the list contract's envelope, whose markdown table
- * is the view's piped cells; a terminal gets the view's table, a pipe its TSV rows.
+ * `--format md`, which lib/output.ts shapes) gets the list contract's envelope (a `bare` listing: its
+ * rows alone), whose markdown table is the view's piped cells; a terminal gets the view's table, a
+ * pipe its TSV rows.
  */
 import type { TrackerContext } from "../../context.ts";
 import { listDocument, type PageLike } from "../list-page.ts";
 import { writeJson, writeList } from "../output.ts";
 import { oneLine } from "../format/one-line.ts";
+import { cellRow, group, type Section, table } from "../format/markdown-parts.ts";
 import { paint } from "../style.ts";
 import { attachMarkdown } from "./attach.ts";
 import { type DocView, blockLines, isEmptyBlock } from "./doc.ts";
@@ -27,6 +29,11 @@ export interface ListRun<T, O> {
   save?: (cursor: string | undefined) => void;
   /** Heads the table on a terminal (framing like the tips when piped). */
   title?: string;
+  /**
+   * `--json` is the rows alone, an array, not the envelope: the listings that were whole before the
+   * list contract (`org list`, `project list`, `release deploys`) keep their documents.
+   */
+  bare?: boolean;
 }
 
 /** The listing as one JSON document (the list contract), carrying its view for `--format md`. */
@@ -42,13 +49,29 @@ export function listViewDocument<T, O>(ctx: TrackerContext, run: ListRun<T, O>):
   );
 }
 
+/** A `bare` listing's document: its rows, carrying the view's table (after the count) for `--format md`. */
+function bareViewDocument<T, O>(ctx: TrackerContext, run: ListRun<T, O>): unknown[] {
+  const rows = run.items.map(run.view.document);
+  attachMarkdown(rows, () => {
+    const { headers, rows: cells } = viewCells(run.view, run.items, run.options, {
+      tty: false,
+      now: ctx.now(),
+    });
+    const out: Section[] = [{ text: `${cells.length} item${cells.length === 1 ? "" : "s"}`, priority: 0 }];
+    // Each row its own section, so a size bound drops the last ones first.
+    group(out, table([], headers).trimEnd(), "rows", cells.map(cellRow), (i) => (i < 5 ? 1 : 2 + i));
+    return out;
+  });
+  return rows;
+}
+
 /** Writes the listing: the JSON document when `json`, else the table (terminal) or rows (piped). */
 export async function writeListView<T, O>(
   ctx: TrackerContext,
   json: boolean,
   run: ListRun<T, O>,
 ): Promise<void> {
-  if (json) return writeJson(ctx, listViewDocument(ctx, run));
+  if (json) return writeJson(ctx, run.bare ? bareViewDocument(ctx, run) : listViewDocument(ctx, run));
   const lines = viewLines(run.view, run.items, run.options, {
     tty: ctx.isStdoutTTY,
     now: ctx.now(),
