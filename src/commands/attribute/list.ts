@@ -2,10 +2,10 @@ import type { TrackerContext } from "../../context.ts";
 import { listAttributes } from "../../lib/api/attributes.ts";
 import { saveAttributeKeys } from "../../lib/db/attribute-keys.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-import { formatTable } from "../../lib/format/table.ts";
-import { listDocument } from "../../lib/list-page.ts";
+import { ATTRIBUTE_LIST_VIEW } from "../../lib/format/attribute-table.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { resolveQueryScope } from "../../lib/resolve/query-scope.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
@@ -53,22 +53,20 @@ export default async function attributeList(
       page.data.map((a) => a.key),
     );
   }
-  if (flags.json) {
-    return writeJson(this, listDocument(page, { save: (c) => saveCursor(this, key, c) }));
-  }
+  const run = {
+    view: ATTRIBUTE_LIST_VIEW,
+    items: page.data,
+    options: undefined,
+    page: { nextCursor: page.nextCursor, resumeAt: page.resumeAt },
+    save: (c: string | undefined) => saveCursor(this, key, c),
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (page.data.length === 0) {
     const filter = substring ? ` containing ${quoteWord(substring)}` : "";
     writeTip(this, `No ${flags.dataset} attributes${filter} in ${scope.where}${f.envText} in ${f.win.text}.`);
     return;
   }
-  await writeList(
-    this,
-    formatTable(
-      [{ header: "Key", flex: true }, { header: "Type" }, { header: "Source" }],
-      page.data.map((a) => [a.key, a.type, a.source]),
-      this.isStdoutTTY ? this.terminalWidth : undefined,
-    ),
-  );
+  await writeListView(this, false, run);
   const n = page.data.length;
   const shown = `${n} ${flags.dataset} attribute${n === 1 ? "" : "s"} of ${scope.where} (${f.win.brief}${f.envText}).`;
   writeListTip(

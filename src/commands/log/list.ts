@@ -2,14 +2,15 @@ import type { TrackerContext } from "../../context.ts";
 import { listLogs } from "../../lib/api/logs.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { formatLogTable } from "../../lib/format/log-table.ts";
+import { LOG_LIST_VIEW } from "../../lib/format/log-table.ts";
 import { toLogItem } from "../../lib/log/items.ts";
 import { LOG_LIMIT, LOG_LIST_PERIOD } from "../../lib/log/options.ts";
 import { joinQuery, parseTraceFilter } from "../../lib/log/query.ts";
 import { resolveLogTarget } from "../../lib/log/target.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
 import type { LogListFlags } from "./index.ts";
-import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
+import { nextPageCommand } from "../../lib/list-page.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
@@ -85,9 +86,14 @@ export default async function logList(
   );
   saveCursor(this, key, page.nextCursor);
   const items = page.data.map(toLogItem);
-  if (flags.json) {
-    return writeJson(this, listDocument({ ...page, data: items }, { save: (c) => saveCursor(this, key, c) }));
-  }
+  const run = {
+    view: LOG_LIST_VIEW,
+    items,
+    options: undefined,
+    page: { nextCursor: page.nextCursor, resumeAt: page.resumeAt },
+    save: (c: string | undefined) => saveCursor(this, key, c),
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (items.length === 0) {
     const filter = query ? ` matching ${quoteWord(query)}` : "";
     writeTip(
@@ -98,7 +104,7 @@ export default async function logList(
     );
     return;
   }
-  await writeList(this, formatLogTable(items, { width: this.isStdoutTTY ? this.terminalWidth : undefined }));
+  await writeListView(this, false, run);
   const order = flags.sort === "oldest" ? "oldest first" : "newest first";
   const shown = `Showing ${items.length} log${items.length === 1 ? "" : "s"} from ${t.label} (${order}, ${f.win.brief}${f.envText}).`;
   writeListTip(

@@ -2,10 +2,10 @@ import type { TrackerContext } from "../../context.ts";
 import { LOG_VIEW_FIELDS, listLogs } from "../../lib/api/logs.ts";
 import { ApiError, ResolutionError } from "../../lib/errors.ts";
 import { getTraceItem } from "../../lib/api/trace-items.ts";
-import { formatLogAttributes } from "../../lib/format/log-table.ts";
+import { LOG_VIEW } from "../../lib/format/log-view.ts";
 import { LOG_LOOKUP_PERIOD, parseLogId } from "../../lib/log/options.ts";
 import { resolveLogTarget } from "../../lib/log/target.ts";
-import { writeJson, writeList } from "../../lib/output.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { LogViewFlags } from "./index.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 
@@ -69,20 +69,5 @@ export default async function logView(
   }
   // The query answers a fixed list of fields; the item itself has every attribute (custom ones too).
   const more = await allAttributes(this, t.org, row);
-  if (flags.json) return writeJson(this, more ? { ...row, attributes: more } : row);
-  const known = new Set<string>(LOG_VIEW_FIELDS);
-  const attributes: [string, unknown][] = [
-    ...LOG_VIEW_FIELDS.filter((k) => k in row).map((k): [string, unknown] => [k, row[k]]),
-    ...Object.keys(row)
-      .filter((k) => !known.has(k))
-      .sort()
-      .map((k): [string, unknown] => [k, row[k]]),
-  ];
-  const shown = new Set(attributes.map(([k]) => k));
-  for (const [k, v] of Object.entries(more ?? {}).sort(([a], [b]) => a.localeCompare(b)))
-    if (!shown.has(k)) attributes.push([k, v]);
-  await writeList(
-    this,
-    formatLogAttributes(attributes, { width: this.isStdoutTTY ? this.terminalWidth : undefined }),
-  );
+  await writeDocView(this, flags.json, LOG_VIEW, { row, more });
 }

@@ -1,9 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
 import { isAggregate, queryEvents, queryTimeseries } from "../../lib/api/explore.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { formatQueryTable } from "../../lib/format/query-table.ts";
-import { formatSeriesLines } from "../../lib/format/sparkline.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { QUERY_VIEW } from "../../lib/format/query-table.ts";
+import { QUERY_INTERVAL_VIEW } from "../../lib/format/query-series.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeDocView, writeListView } from "../../lib/view/render.ts";
 import { resolveQueryScope } from "../../lib/resolve/query-scope.ts";
 import { QUERY_PERIOD, QUERY_TOP_SERIES } from "../../lib/explore/limits.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
@@ -11,7 +12,6 @@ import { joinQuery } from "../../lib/log/query.ts";
 import { formatDuration } from "../../lib/time-window.ts";
 import type { QueryFlags } from "./index.ts";
 import { withSlugHint } from "../../lib/resolve/not-found.ts";
-import { listDocument } from "../../lib/list-page.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 
 /** The sort as given, checked against the requested columns (the service would refuse it too). */
@@ -60,15 +60,12 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
         intervalSeconds,
       }),
     );
-    if (flags.json) return writeJson(this, answer);
+    if (flags.json) return writeDocView(this, true, QUERY_INTERVAL_VIEW, answer);
     if (answer.timeSeries.length === 0) {
       writeTip(this, `No ${flags.dataset} in ${scope.where}${f.envText} in ${f.win.text}.`);
       return;
     }
-    await writeList(
-      this,
-      formatSeriesLines(answer.timeSeries, this.isStdoutTTY ? this.terminalWidth : undefined),
-    );
+    await writeDocView(this, false, QUERY_INTERVAL_VIEW, answer);
     const points = answer.timeSeries[0]?.values.length ?? 0;
     writeListTip(
       this,
@@ -101,23 +98,20 @@ export default async function query(this: TrackerContext, flags: QueryFlags, tar
     }),
   );
   saveCursor(this, key, page.nextCursor);
-  if (flags.json) {
-    return writeJson(
-      this,
-      listDocument(page, { extra: { meta: page.meta }, save: (c) => saveCursor(this, key, c) }),
-    );
-  }
+  const run = {
+    view: QUERY_VIEW,
+    items: page.data,
+    options: { fields, meta: page.meta },
+    page: { nextCursor: page.nextCursor, resumeAt: page.resumeAt },
+    extra: { meta: page.meta },
+    save: (c: string | undefined) => saveCursor(this, key, c),
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (page.data.length === 0) {
     writeTip(this, `No ${flags.dataset} rows in ${scope.where}${f.envText} in ${f.win.text}.`);
     return;
   }
-  await writeList(
-    this,
-    formatQueryTable(page.data, fields, page.meta, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-    }),
-  );
+  await writeListView(this, false, run);
   const n = page.data.length;
   const more = page.nextCursor ? ` More: run the same command with -c last.` : "";
   writeListTip(

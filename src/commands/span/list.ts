@@ -1,13 +1,14 @@
 import type { TrackerContext } from "../../context.ts";
 import { queryEvents } from "../../lib/api/explore.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-import { formatSpanTable } from "../../lib/format/span-table.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { SPAN_LIST_VIEW } from "../../lib/format/span-table.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { resolveLogTarget } from "../../lib/log/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { SPAN_LIMIT, SPAN_LIST_PERIOD } from "../../lib/explore/limits.ts";
 import type { SpanListFlags } from "./index.ts";
-import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
+import { nextPageCommand } from "../../lib/list-page.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
 import { joinQuery } from "../../lib/log/query.ts";
 
@@ -65,12 +66,14 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
     cursor,
   });
   saveCursor(this, key, page.nextCursor);
-  if (flags.json) {
-    return writeJson(
-      this,
-      listDocument({ ...page, data: page.data }, { save: (c) => saveCursor(this, key, c) }),
-    );
-  }
+  const run = {
+    view: SPAN_LIST_VIEW,
+    items: page.data,
+    options: undefined,
+    page: { nextCursor: page.nextCursor, resumeAt: page.resumeAt },
+    save: (c: string | undefined) => saveCursor(this, key, c),
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (page.data.length === 0) {
     const filter = `${f.envText}${query ? ` matching ${quoteWord(query)}` : ""}`;
     const ofTrace = flags.trace ? ` of trace ${flags.trace}` : "";
@@ -82,13 +85,7 @@ export default async function spanList(this: TrackerContext, flags: SpanListFlag
     );
     return;
   }
-  await writeList(
-    this,
-    formatSpanTable(page.data, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-    }),
-  );
+  await writeListView(this, false, run);
   const order = flags.sort === "duration" ? "slowest first" : "newest first";
   const n = page.data.length;
   const shown = `Showing ${n} span${n === 1 ? "" : "s"} from ${where} (${order}, ${f.win.brief}${f.envText}).`;

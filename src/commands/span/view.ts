@@ -3,9 +3,8 @@ import { queryEvents } from "../../lib/api/explore.ts";
 import { getSpanItem } from "../../lib/api/trace-items.ts";
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
 import { SPAN_VIEW_PERIOD } from "../../lib/explore/limits.ts";
-import { oneLine } from "../../lib/format/one-line.ts";
-import { isoSeconds } from "../../lib/format/time.ts";
-import { writeJson, writeList } from "../../lib/output.ts";
+import { SPAN_VIEW } from "../../lib/format/span-view.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import { getProjectId } from "../../lib/resolve/project-id.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
@@ -52,16 +51,5 @@ export default async function spanView(
   const item = await getSpanItem(this, { org, project, spanId, traceId });
   const attributes = [...item.attributes].sort((a, b) => a.name.localeCompare(b.name));
   const doc = { spanId, traceId, org, project, timestamp: item.timestamp ?? null, attributes };
-  if (flags.json) return writeJson(this, doc);
-  const width = Math.max(0, ...attributes.map((a) => a.name.length));
-  await writeList(this, [
-    `Span ${spanId} (trace ${traceId}, ${org}/${project})`,
-    `  Timestamp:  ${isoSeconds(doc.timestamp)}`,
-    "",
-    "Attributes",
-    ...attributes.map(
-      (a) =>
-        `  ${oneLine(a.name).padEnd(width)}  ${oneLine(a.value === null || a.value === undefined ? "-" : String(a.value))}`,
-    ),
-  ]);
+  await writeDocView(this, flags.json, SPAN_VIEW, doc);
 }

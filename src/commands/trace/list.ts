@@ -1,39 +1,17 @@
 import type { TrackerContext } from "../../context.ts";
-import { listTraces, rowDurationMs, type TransactionRow } from "../../lib/api/traces.ts";
+import { listTraces } from "../../lib/api/traces.ts";
 import { TRACE_LIMIT, TRACE_LIST_PERIOD } from "../../lib/trace/windows.ts";
 import { cursorKey, continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { rememberTraces } from "../../lib/db/recent-traces.ts";
-import { formatTraceTable } from "../../lib/format/trace-table.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { TRACE_LIST_VIEW, toTraceListItem } from "../../lib/format/trace-table.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import { resolveLogTarget } from "../../lib/log/target.ts";
 import type { TraceListFlags } from "./index.ts";
-import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
+import { nextPageCommand } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
 import { joinQuery } from "../../lib/log/query.ts";
-
-/** One item of `trace list --json`: our names first, then every column the API returned. */
-export interface TraceListItem {
-  traceId: string;
-  transaction: string | null;
-  durationMs: number | null;
-  timestamp: string;
-  project: string;
-  [field: string]: unknown;
-}
-
-/** Maps an API row to the JSON item (the project slug falls back to the listed project). */
-export function toTraceListItem(row: TransactionRow, project: string): TraceListItem {
-  const item: TraceListItem = {
-    traceId: row.trace.toLowerCase(),
-    transaction: row.transaction ?? null,
-    durationMs: rowDurationMs(row),
-    timestamp: row.timestamp,
-    project: row.project ?? project,
-  };
-  for (const [k, val] of Object.entries(row)) if (!(k in item)) item[k] = val;
-  return item;
-}
 
 /** The words that repeat this listing's flags (nextPageCommand quotes them). */
 function pageWords(flags: TraceListFlags, query: string | undefined, filters: readonly string[]): string[] {
@@ -83,9 +61,14 @@ export default async function traceList(
     org,
     items.map((i) => ({ traceId: i.traceId, project: i.project })),
   );
-  if (flags.json) {
-    return writeJson(this, listDocument({ ...page, data: items }, { save: (c) => saveCursor(this, key, c) }));
-  }
+  const run = {
+    view: TRACE_LIST_VIEW,
+    items,
+    options: undefined,
+    page: { nextCursor: page.nextCursor, resumeAt: page.resumeAt },
+    save: (c: string | undefined) => saveCursor(this, key, c),
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (items.length === 0) {
     const filter = `${f.envText}${userQuery ? ` matching ${quoteWord(userQuery)}` : ""}`;
     writeTip(
@@ -96,13 +79,7 @@ export default async function traceList(
     );
     return;
   }
-  await writeList(
-    this,
-    formatTraceTable(page.data, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-    }),
-  );
+  await writeListView(this, false, run);
   const order = flags.sort === "duration" ? "slowest first" : "newest first";
   const shown = `Showing ${items.length} trace${items.length === 1 ? "" : "s"} from ${where} (${order}, ${f.win.brief}${f.envText}).`;
   if (page.nextCursor) {

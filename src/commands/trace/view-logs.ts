@@ -1,13 +1,12 @@
 import type { TrackerContext } from "../../context.ts";
 import { getTraceItems } from "../../lib/api/traces.ts";
 import { ApiError, ResolutionError } from "../../lib/errors.ts";
-import { formatTraceLogs } from "../../lib/format/log-table.ts";
-import { formatTraceTree } from "../../lib/format/trace-tree.ts";
+import { TRACE_VIEW } from "../../lib/format/trace-view.ts";
 import { LOG_LIMIT } from "../../lib/log/options.ts";
 import { fetchTraceLogs, resolveTraceOrg } from "../../lib/log/trace-logs.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
+import { docViewDocument, docViewLines } from "../../lib/view/render.ts";
 import { traceDocument } from "../../lib/trace/document.ts";
-import { walkSpans } from "../../lib/trace/span-tree.ts";
 import { looksLikeTraceRef } from "../../lib/trace/trace-id.ts";
 import { TRACE_VIEW_PERIOD } from "../../lib/trace/windows.ts";
 import type { TraceViewFlags } from "./index.ts";
@@ -53,25 +52,16 @@ export default async function traceViewWithLogs(
     );
   }
   const { roots, errors, summary, json, depth } = traceDocument(traceId, org, items);
-  if (flags.json) return writeJson(this, json({ logs: logs.data }), { depth });
-  const labels = new Map<string, string>();
-  walkSpans(roots, (node) => {
-    labels.set(node.spanId, [node.op, node.description].filter(Boolean).join(" — "));
-  });
-  const width = this.isStdoutTTY ? this.terminalWidth : undefined;
-  const tree =
-    items.length > 0
-      ? formatTraceTree({ traceId, org, roots, errors, summary }, { width, color: this.color })
-      : [];
-  const more = logs.nextCursor
-    ? ` (the first ${logs.data.length}; all: tracker trace logs ${traceId} ${org} -n ${LOG_LIMIT.max})`
-    : "";
-  const logLines =
-    logs.data.length === 0
-      ? ["Logs: none"]
-      : [
-          `Logs (${logs.data.length})${more}:`,
-          ...formatTraceLogs(logs.data, (id) => labels.get(id), { width }),
-        ];
-  await writeList(this, [...tree, ...(tree.length > 0 ? [""] : []), ...logLines]);
+  const screen = {
+    traceId,
+    org,
+    roots,
+    errors,
+    summary,
+    doc: json({ logs: logs.data }),
+    tree: items.length > 0,
+    logs: { data: logs.data, more: Boolean(logs.nextCursor) },
+  };
+  if (flags.json) return writeJson(this, docViewDocument(this, TRACE_VIEW, screen), { depth });
+  await writeList(this, docViewLines(this, TRACE_VIEW, screen));
 }

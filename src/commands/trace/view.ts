@@ -3,8 +3,9 @@ import { getTraceItems } from "../../lib/api/traces.ts";
 import { RECENT_TRACES_TTL_DAYS, TRACE_VIEW_PERIOD } from "../../lib/trace/windows.ts";
 import { findRecentTraces } from "../../lib/db/recent-traces.ts";
 import { ApiError, ResolutionError, ValidationError } from "../../lib/errors.ts";
-import { formatTraceTree } from "../../lib/format/trace-tree.ts";
+import { TRACE_VIEW } from "../../lib/format/trace-view.ts";
 import { writeJson, writeList } from "../../lib/output.ts";
+import { docViewDocument, docViewLines } from "../../lib/view/render.ts";
 import { resolveOrg } from "../../lib/resolve/target.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 import { traceDocument } from "../../lib/trace/document.ts";
@@ -107,12 +108,8 @@ export default async function traceView(
     );
   }
   const { roots, errors, summary, json, depth } = traceDocument(traceId, org, items);
-  if (flags.json) return writeJson(this, json(), { depth });
-  await writeList(
-    this,
-    formatTraceTree(
-      { traceId, org, roots, errors, summary },
-      { width: this.isStdoutTTY ? this.terminalWidth : undefined, color: this.color },
-    ),
-  );
+  const screen = { traceId, org, roots, errors, summary, doc: json(), tree: true };
+  // The document nests as deep as the trace: the depth lets a 20,000-span chain print.
+  if (flags.json) return writeJson(this, docViewDocument(this, TRACE_VIEW, screen), { depth });
+  await writeList(this, docViewLines(this, TRACE_VIEW, screen));
 }

@@ -1,13 +1,15 @@
 /**
- * Human renderings of logs: the `log list` table, one `--follow` line, the attribute list of
- * `log view` and the per-span groups of `trace logs`. Server text is put on one line (⏎ for
- * breaks) and, on a terminal, cut to the width, so a 1 MB message prints as one short row.
+ * Human renderings of logs: the `log list` view, one `--follow` line and the attribute list of
+ * `log view`. Server text is put on one line (⏎ for breaks) and, on a terminal, cut to the width,
+ * so a 1 MB message prints as one short row.
  */
 import type { LogItem } from "../log/items.ts";
 import { severityMarker } from "../log/items.ts";
 import { headUnits } from "../text-head.ts";
+import type { CellContext, ListView } from "../view/list.ts";
+import { viewLines } from "../view/list.ts";
 import { oneLine } from "./one-line.ts";
-import { displayWidth, formatTable, padEnd, truncate } from "./table.ts";
+import { displayWidth, padEnd, truncate } from "./table.ts";
 import { isoSeconds } from "./time.ts";
 
 /** Characters of the trace id shown on a terminal. */
@@ -27,42 +29,53 @@ export interface LogFormatOptions {
 }
 
 /** A time for a terminal: `2026-01-15 11:59:58` (UTC, seconds). */
-function terminalTime(ts: string): string {
+export function terminalTime(ts: string): string {
   const iso = isoSeconds(ts);
   return iso.length === 20 ? `${iso.slice(0, 10)} ${iso.slice(11, 19)}` : iso;
 }
 
 /** Message text on one line; on a terminal only as much as could ever be shown is kept. */
-function messageText(message: string, width: number | undefined): string {
+export function messageText(message: string, width: number | undefined): string {
   const cut = width === undefined ? message : headUnits(message, Math.max(64, width * 4));
   return oneLine(cut).replace(/\t/g, " ");
 }
 
+/** The time of a log: UTC with a space on a terminal (it reads like a log file), RFC 3339 piped. */
+function timeCell(i: LogItem, c: CellContext): string {
+  return c.tty ? terminalTime(i.timestamp) : isoSeconds(i.timestamp);
+}
+
+/** The log's trace: its first 8 characters on a terminal, whole piped, `-` without one. */
+function traceCell(i: LogItem, c: CellContext): string {
+  if (!i.traceId) return "-";
+  return c.tty ? i.traceId.slice(0, SHORT_LOG_TRACE_LENGTH) : i.traceId;
+}
+
 /**
- * Logs as a table: TIME, SEVERITY, MESSAGE, TRACE, ID. On a terminal: UTC times, the first 8
- * characters of the trace id, the message cut to fit; piped: RFC 3339 times, full message and
- * trace id. The log id is whole in both (it is what `tracker log view` takes).
+ * `log list`: TIME, SEVERITY, MESSAGE, TRACE, ID. On a terminal: UTC times, the first 8
+ * characters of the trace id, the message cut to fit; piped (and markdown): RFC 3339 times, full
+ * message and trace id. The log id is whole in both (it is what `tracker log view` takes).
  */
+export const LOG_LIST_VIEW: ListView<LogItem> = {
+  name: "log list",
+  id: "id",
+  document: (i) => i,
+  columns: () => [
+    { header: "time", cell: timeCell },
+    { header: "severity", cell: (i) => severityMarker(i.severity, i.severityNumber) },
+    { header: "message", flex: true, cell: (i, c) => messageText(i.message, c.tty ? c.width : undefined) },
+    { header: "trace", cell: traceCell },
+    { header: "id", cell: (i) => i.id },
+  ],
+};
+
+/** The `log list` view's lines for these logs: a table on a terminal of `width`, else TSV rows. */
 export function formatLogTable(items: readonly LogItem[], opts: LogFormatOptions = {}): string[] {
-  const tty = opts.width !== undefined;
-  const rows = items.map((i) => [
-    tty ? terminalTime(i.timestamp) : isoSeconds(i.timestamp),
-    severityMarker(i.severity, i.severityNumber),
-    messageText(i.message, opts.width),
-    i.traceId ? (tty ? i.traceId.slice(0, SHORT_LOG_TRACE_LENGTH) : i.traceId) : "-",
-    i.id,
-  ]);
-  return formatTable(
-    [
-      { header: "time" },
-      { header: "severity" },
-      { header: "message", flex: true },
-      { header: "trace" },
-      { header: "id" },
-    ],
-    rows,
-    opts.width,
-  );
+  return viewLines(LOG_LIST_VIEW, items, undefined, {
+    tty: opts.width !== undefined,
+    now: 0,
+    width: opts.width,
+  });
 }
 
 /** The header of `--follow` on a terminal (its rows come one by one, see formatLogLine). */
@@ -71,30 +84,32 @@ export function formatLogHeader(width: number): string {
 }
 
 /**
- * One row of `--follow`: piped, the same tab-separated row as `log list`; on a terminal, fixed
- * columns so rows printed minutes apart line up, the message filling what is left.
+ * One row of `--follow` (and of a trace's logs under their span): piped, the `log list` view's
+ * row; on a terminal, the view's cells in fixed columns so rows printed minutes apart line up, the
+ * message filling what is left.
  */
 export function formatLogLine(item: LogItem | null, opts: LogFormatOptions = {}): string {
   if (opts.width === undefined) return item ? (formatLogTable([item])[0] ?? "") : "";
   const traceWidth = opts.noTrace ? -2 : SHORT_LOG_TRACE_LENGTH;
   const messageWidth = Math.max(10, opts.width - TIME_WIDTH - SEVERITY_WIDTH - traceWidth - 6);
-  const cells = item
-    ? [
-        terminalTime(item.timestamp),
-        severityMarker(item.severity, item.severityNumber),
-        truncate(messageText(item.message, opts.width), messageWidth),
-        item.traceId ? item.traceId.slice(0, SHORT_LOG_TRACE_LENGTH) : "-",
-      ]
-    : ["TIME", "SEVERITY", "MESSAGE", "TRACE"];
+  const c = { tty: true, now: 0, width: opts.width };
+  const [time, severity, message, trace] = LOG_LIST_VIEW.columns(undefined, c);
+  const shown = [time, severity, message, ...(opts.noTrace ? [] : [trace])];
+  const cells = shown.map((col, i) => {
+    if (!col) return "";
+    if (!item) return col.header.toUpperCase();
+    const text = col.cell(item, c);
+    return i === 2 ? truncate(text, messageWidth) : text;
+  });
   const widths = [TIME_WIDTH, SEVERITY_WIDTH, messageWidth];
-  return (opts.noTrace ? cells.slice(0, 3) : cells)
-    .map((c, i) => (i < widths.length ? padEnd(c, widths[i] as number) : c))
+  return cells
+    .map((text, i) => (i < widths.length ? padEnd(text, widths[i] as number) : text))
     .join("  ")
     .trimEnd();
 }
 
 /** A value of one attribute as one line of text (`-` when absent). */
-function attributeText(value: unknown): string {
+export function attributeText(value: unknown): string {
   if (value === null || value === undefined || value === "") return "-";
   return oneLine(typeof value === "string" ? value : JSON.stringify(value));
 }
@@ -115,50 +130,4 @@ export function formatLogAttributes(
     const text = attributeText(typeof value === "string" ? headUnits(value, opts.width * 4) : value);
     return `${padEnd(truncate(key, keyWidth), keyWidth)}  ${truncate(text, Math.max(10, opts.width - keyWidth - 2))}`;
   });
-}
-
-/**
- * Logs of one trace, grouped under their spans in time order (a span's group where its first log
- * falls; logs without a span in a group of their own). `spanLabel` names a known span. Piped:
- * one tab-separated row per log (time, severity, span id, message, log id), in time order.
- */
-export function formatTraceLogs(
-  items: readonly LogItem[],
-  spanLabel: (spanId: string) => string | undefined,
-  opts: LogFormatOptions = {},
-): string[] {
-  if (opts.width === undefined) {
-    return formatTable(
-      [
-        { header: "time" },
-        { header: "severity" },
-        { header: "span" },
-        { header: "message" },
-        { header: "id" },
-      ],
-      items.map((i) => [
-        isoSeconds(i.timestamp),
-        severityMarker(i.severity, i.severityNumber),
-        i.spanId ?? "-",
-        oneLine(i.message),
-        i.id,
-      ]),
-    );
-  }
-  const groups = new Map<string, LogItem[]>();
-  for (const item of items) {
-    const key = item.spanId ?? "";
-    const list = groups.get(key);
-    if (list) list.push(item);
-    else groups.set(key, [item]);
-  }
-  const out: string[] = [];
-  const indent = Math.max(20, opts.width - 2);
-  for (const [spanId, logs] of groups) {
-    const label = spanId ? spanLabel(spanId) : undefined;
-    const head = spanId ? `span ${spanId}${label ? `  ${oneLine(label)}` : ""}` : "no span";
-    out.push(truncate(head, opts.width));
-    for (const item of logs) out.push(`  ${formatLogLine(item, { width: indent, noTrace: true })}`);
-  }
-  return out;
 }

@@ -1,16 +1,9 @@
-/** The human table of `tracker query`: one column per requested field, units from `meta`. */
+/** The `tracker query` view: one column per requested field, units from `meta`. */
 import type { QueryMeta, QueryRow } from "../api/explore.ts";
 import { isAggregate } from "../api/explore.ts";
+import type { CellContext, ListView } from "../view/list.ts";
 import { oneLine } from "./one-line.ts";
-import { formatTable } from "./table.ts";
 import { listTime } from "./time.ts";
-
-/** Options of formatQueryTable. */
-export interface QueryTableOptions {
-  /** Terminal width when stdout is a TTY; undefined when piped. */
-  width?: number;
-  nowMs: number;
-}
 
 const NUMERIC_TYPES = new Set(["integer", "number", "duration", "rate", "percentage", "size"]);
 
@@ -55,33 +48,39 @@ export function formatQueryCell(
   value: unknown,
   type: string | undefined,
   unit: string | null | undefined,
-  opts: QueryTableOptions,
+  c: CellContext,
 ): string {
-  const tty = opts.width !== undefined;
-  if (value === null || value === undefined) return tty ? "-" : "";
-  if (typeof value === "number") return tty ? withUnit(value, unit) : String(value);
-  if (type === "date" && typeof value === "string") return listTime(value, opts.nowMs, tty);
+  if (value === null || value === undefined) return c.tty ? "-" : "";
+  if (typeof value === "number") return c.tty ? withUnit(value, unit) : String(value);
+  if (type === "date" && typeof value === "string") return listTime(value, c.now, c.tty);
   if (typeof value === "string") return oneLine(value);
   return oneLine(JSON.stringify(value));
 }
 
-/** Rows as a table, columns in the requested order; aggregates and numbers right-aligned. */
-export function formatQueryTable(
-  rows: readonly QueryRow[],
-  fields: readonly string[],
-  meta: QueryMeta,
-  opts: QueryTableOptions,
-): string[] {
-  const types = meta.fields ?? {};
-  const units = meta.units ?? {};
-  const firstText = fields.findIndex((f) => !isAggregate(f) && !NUMERIC_TYPES.has(types[f] ?? "string"));
-  return formatTable(
-    fields.map((f, i) => ({
+/** The columns a query asked for and what the service said of them (types and units). */
+export interface QueryColumns {
+  fields: readonly string[];
+  meta: QueryMeta;
+}
+
+/**
+ * `tracker query`: one column per requested field, in the requested order; aggregates and numbers
+ * right-aligned, the first text column absorbing the squeeze. A row's document is the service's.
+ */
+export const QUERY_VIEW: ListView<QueryRow, QueryColumns> = {
+  name: "query",
+  // No field names a row: a query's rows are whatever it asked for, often aggregates.
+  id: "",
+  document: (r) => r,
+  columns: ({ fields, meta }) => {
+    const types = meta.fields ?? {};
+    const units = meta.units ?? {};
+    const firstText = fields.findIndex((f) => !isAggregate(f) && !NUMERIC_TYPES.has(types[f] ?? "string"));
+    return fields.map((f, i) => ({
       header: f,
       align: isAggregate(f) || NUMERIC_TYPES.has(types[f] ?? "") ? ("right" as const) : ("left" as const),
       flex: i === firstText,
-    })),
-    rows.map((r) => fields.map((f) => formatQueryCell(r[f], types[f], units[f], opts))),
-    opts.width,
-  );
-}
+      cell: (r: QueryRow, c: CellContext) => formatQueryCell(r[f], types[f], units[f], c),
+    }));
+  },
+};

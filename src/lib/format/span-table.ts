@@ -1,7 +1,7 @@
-/** The human table of `span list`. */
+/** The `span list` view. */
+import type { ListView } from "../view/list.ts";
 import { formatDuration } from "./duration.ts";
 import { oneLine } from "./one-line.ts";
-import { formatTable } from "./table.ts";
 import { listTime } from "./time.ts";
 import { pipedDurationMs } from "./trace-table.ts";
 
@@ -15,37 +15,32 @@ export interface SpanRow {
   [field: string]: unknown;
 }
 
-/** Options of formatSpanTable. */
-export interface SpanTableOptions {
-  /** Terminal width when stdout is a TTY; undefined when piped. */
-  width?: number;
-  nowMs: number;
-}
-
 const text = (x: unknown): string => (typeof x === "string" ? x : x == null ? "" : String(x));
 const num = (x: unknown): number | null => (typeof x === "number" && Number.isFinite(x) ? x : null);
 
 /**
- * Rows as SPAN ID, OP, DESCRIPTION, DURATION, TIME. On a terminal: human durations and relative
- * times; piped: milliseconds as a plain number and RFC 3339 times (tab-separated, no header).
+ * `span list`: SPAN ID, OP, DESCRIPTION, DURATION, TIME. On a terminal: human durations, relative
+ * times and `-` for what is missing; piped (and markdown): milliseconds as a plain number, RFC 3339
+ * times and empty cells.
  */
-export function formatSpanTable(rows: readonly SpanRow[], opts: SpanTableOptions): string[] {
-  const tty = opts.width !== undefined;
-  return formatTable(
-    [
-      { header: "span id" },
-      { header: "op" },
-      { header: "description", flex: true },
-      { header: "duration", align: "right" },
-      { header: "time" },
-    ],
-    rows.map((r) => [
-      text(r.id),
-      oneLine(text(r["span.op"])) || (tty ? "-" : ""),
-      oneLine(text(r["span.description"])) || (tty ? "-" : ""),
-      tty ? formatDuration(num(r["span.duration"])) : pipedDurationMs(num(r["span.duration"])),
-      listTime(text(r.timestamp), opts.nowMs, tty),
-    ]),
-    opts.width,
-  );
-}
+export const SPAN_LIST_VIEW: ListView<SpanRow> = {
+  name: "span list",
+  id: "id",
+  document: (r) => r,
+  columns: () => [
+    { header: "span id", cell: (r) => text(r.id) },
+    { header: "op", cell: (r, c) => oneLine(text(r["span.op"])) || (c.tty ? "-" : "") },
+    {
+      header: "description",
+      flex: true,
+      cell: (r, c) => oneLine(text(r["span.description"])) || (c.tty ? "-" : ""),
+    },
+    {
+      header: "duration",
+      align: "right",
+      cell: (r, c) =>
+        c.tty ? formatDuration(num(r["span.duration"])) : pipedDurationMs(num(r["span.duration"])),
+    },
+    { header: "time", cell: (r, c) => listTime(text(r.timestamp), c.now, c.tty) },
+  ],
+};

@@ -118,12 +118,23 @@ function pushEntries(
   }
 }
 
-/** The span lines: DURATION and SELF columns, then the tree with `├─`/`└─` guides. */
-export function formatSpanLines(roots: readonly SpanNode[], opts: TraceTreeOptions = {}): string[] {
-  const min = opts.collapseMin ?? COLLAPSE_RUN_MIN;
-  const lines = [`${"DURATION".padStart(COL)}  ${"SELF".padStart(COL)}  SPAN`];
+/** One line of the span tree before it is cut or painted: a span, or a run of similar ones. */
+export interface SpanLine {
+  text: string;
+  /** The span's depth in the tree (0 for a root). */
+  depth: number;
+  /** Errors on the span (or on the members of the run). */
+  errors: number;
+}
+
+/** The header of the span lines. */
+export const SPAN_LINES_HEADER = `${"DURATION".padStart(COL)}  ${"SELF".padStart(COL)}  SPAN`;
+
+/** The span tree line by line: DURATION and SELF columns, then the tree with `├─`/`└─` guides. */
+export function spanLineEntries(roots: readonly SpanNode[], collapseMin = COLLAPSE_RUN_MIN): SpanLine[] {
+  const lines: SpanLine[] = [];
   const stack: Frame[] = [];
-  pushEntries(stack, roots, 0, "", null, min);
+  pushEntries(stack, roots, 0, "", null, collapseMin);
   while (stack.length > 0) {
     const f = stack.pop() as Frame;
     let prefix = "";
@@ -150,17 +161,33 @@ export function formatSpanLines(roots: readonly SpanNode[], opts: TraceTreeOptio
       errors = n.errors;
       const childGuide =
         f.depth === 0 ? "" : f.depth >= MAX_INDENT_DEPTH ? f.guide : f.guide + (f.last ? "   " : "│  ");
-      pushEntries(stack, n.children, f.depth + 1, childGuide, n.project, min);
+      pushEntries(stack, n.children, f.depth + 1, childGuide, n.project, collapseMin);
     }
-    let line = `${dur.padStart(COL)}  ${self.padStart(COL)}  ${prefix}${text}`;
-    if (opts.width !== undefined) line = truncate(line, opts.width);
-    lines.push(opts.color && errors.length > 0 ? red(line) : line);
+    lines.push({
+      text: `${dur.padStart(COL)}  ${self.padStart(COL)}  ${prefix}${text}`,
+      depth: f.depth,
+      errors: errors.length,
+    });
   }
   return lines;
 }
 
-/** The whole `trace view` output: a header with totals, the span tree, then the list of errors. */
-export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): string[] {
+/** A line for a terminal of `width` (cut) with colour (red when it carries errors). */
+export function fitLine(line: string, opts: TraceTreeOptions, error = false): string {
+  const cut = opts.width !== undefined ? truncate(line, opts.width) : line;
+  return opts.color && error ? red(cut) : cut;
+}
+
+/** The span lines: DURATION and SELF columns, then the tree with `├─`/`└─` guides. */
+export function formatSpanLines(roots: readonly SpanNode[], opts: TraceTreeOptions = {}): string[] {
+  return [
+    SPAN_LINES_HEADER,
+    ...spanLineEntries(roots, opts.collapseMin).map((l) => fitLine(l.text, opts, l.errors > 0)),
+  ];
+}
+
+/** The title of a trace: its id and org, its totals, and when it started (lines not yet cut). */
+export function traceTitleLines(view: TraceView): string[] {
   const s = view.summary;
   const facts = [
     s.rootTransaction ?? "(no transaction)",
@@ -176,8 +203,18 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
       `Started ${started ? `${started.slice(0, 19)}Z` : "- (the trace's start time is not a valid time)"}`,
     );
   }
-  const fit = (l: string) => (opts.width !== undefined ? truncate(l, opts.width) : l);
-  const lines = [...header.map(fit), "", ...formatSpanLines(view.roots, opts)];
+  return header;
+}
+
+/** The title as a terminal shows it: each line cut to the width, the totals dimmed. */
+export function fitTitleLines(view: TraceView, opts: TraceTreeOptions): string[] {
+  const lines = traceTitleLines(view).map((l) => fitLine(l, opts));
+  if (opts.color) lines[1] = dim(lines[1] as string);
+  return lines;
+}
+
+/** One line per error of the trace: on its span, then those whose span is not in the trace. */
+export function traceErrorLines(view: TraceView): string[] {
   const errorLines: string[] = [];
   walkSpans(view.roots, (n) => {
     for (const e of n.errors) {
@@ -195,13 +232,13 @@ export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): s
     const level = e.level && e.level !== "error" ? `[${e.level}] ` : "";
     errorLines.push(oneLine(`  ✖ ${level}${e.title}  (${where.filter(Boolean).join(", ")})`));
   }
-  if (errorLines.length > 0) {
-    lines.push("", "Errors:");
-    for (const l of errorLines) {
-      const cut = opts.width !== undefined ? truncate(l, opts.width) : l;
-      lines.push(opts.color ? red(cut) : cut);
-    }
-  }
-  if (opts.color) lines[1] = dim(lines[1] as string);
+  return errorLines;
+}
+
+/** The whole `trace view` text: a header with totals, the span tree, then the list of errors. */
+export function formatTraceTree(view: TraceView, opts: TraceTreeOptions = {}): string[] {
+  const lines = [...fitTitleLines(view, opts), "", ...formatSpanLines(view.roots, opts)];
+  const errorLines = traceErrorLines(view);
+  if (errorLines.length > 0) lines.push("", "Errors:", ...errorLines.map((l) => fitLine(l, opts, true)));
   return lines;
 }

@@ -15,6 +15,8 @@ export interface CellContext {
   now: number;
   /** A colour terminal: a view may paint its text (never true for markdown or pipes). */
   color?: boolean;
+  /** The terminal's width when a cell or line fits itself to it (a terminal only). */
+  width?: number | undefined;
 }
 
 /** A column: its header and layout (lib/format/table.ts) and how a row fills its cell. */
@@ -38,6 +40,11 @@ export interface ListView<T, O = undefined> {
   document: (item: T) => unknown;
   /** Colour after layout, so escape codes never count toward widths (terminal with colour only). */
   paint?: (line: string, item: T, o: O) => string;
+  /**
+   * The terminal form when it is not one table (a trace's logs grouped under their spans); piped
+   * rows, `--json` and markdown still come from the columns.
+   */
+  terminal?: (items: readonly T[], o: O, c: CellContext) => string[];
 }
 
 /** The table's header and cells for these rows: the cells a piped run prints, and markdown shows. */
@@ -64,6 +71,7 @@ export function viewLines<T, O>(
   o: O,
   c: CellContext & { width?: number | undefined },
 ): string[] {
+  if (c.tty && view.terminal) return view.terminal(items, o, c);
   const columns = view.columns(o, c);
   const rows = items.map((item) => columns.map((col) => col.cell(item, c)));
   const lines = formatTable(columns, rows, c.tty ? c.width : undefined);
