@@ -79,8 +79,10 @@ test("every view has a parity run, and every run names a view", () => {
 describe("--format md carries every fact of the text", () => {
   test.each(Object.entries(RUNS))("%s", async (_name, r) => {
     const configDir = tempDir();
-    const text = await run(r, [], configDir);
-    const md = await run(r, ["--format", "md"], configDir);
+    const seeded = await r.setup?.({ state: api.state, configDir });
+    const args = seeded ? { ...r, args: seeded.args } : r;
+    const text = await run(args, [], configDir);
+    const md = await run(args, ["--format", "md"], configDir);
     expect(text.exitCode).toBe(0);
     expect(md.exitCode).toBe(0);
     const rows = text.stdout
