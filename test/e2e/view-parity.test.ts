@@ -79,6 +79,7 @@ test("every view has a parity run, and every run names a view", () => {
 describe("--format md carries every fact of the text", () => {
   test.each(Object.entries(RUNS))("%s", async (_name, r) => {
     const configDir = tempDir();
+    await r.setup?.(configDir);
     const text = await run(r, [], configDir);
     const md = await run(r, ["--format", "md"], configDir);
     expect(text.exitCode).toBe(0);

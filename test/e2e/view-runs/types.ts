@@ -6,4 +6,6 @@ export interface ViewRun {
   now?: number;
   /** Text lines whose cells the test compares (default: every line); e.g. the logs under a trace tree. */
   rows?: (cells: string[]) => boolean;
+  /** Prepares the run's config directory (its working directory too) before both runs: stored defaults, logins. */
+  setup?: (configDir: string) => Promise<void> | void;
 }
