@@ -1,0 +1,22 @@
+/**
+ * Parity runs of the local-file and event reports: `debug-files check|find|explain`, `proguard
+ * uuid`, `sourcemap explain`. Fixtures are named by absolute path (the runs' working directory is
+ * their config directory).
+ */
+import { join } from "node:path";
+import type { ViewRun } from "./types.ts";
+
+const FIXTURES = join(import.meta.dir, "../../fixtures");
+const DIFS = join(FIXTURES, "difs");
+/** The debug ID of test/fixtures/difs/elf-debug and its companions (sentry-cli-check.json). */
+const ELF_DEBUG_ID = "ccc66117-0654-ddba-9931-e54e4b07f9a3";
+
+export const RUNS: Record<string, ViewRun> = {
+  // A universal binary: the file's block, then one per architecture.
+  "debug-files check": { args: ["debug-files", "check", join(DIFS, "macho-fat")] },
+  "debug-files find": { args: ["debug-files", "find", ELF_DEBUG_ID, DIFS] },
+  // The seeded events are JavaScript: the report says there is nothing to explain.
+  "debug-files explain": { args: ["debug-files", "explain", "acme/WEB-4Y"] },
+  "sourcemap explain": { args: ["sourcemap", "explain", "acme/WEB-4Y"] },
+  "proguard uuid": { args: ["proguard", "uuid", join(FIXTURES, "proguard/mapping.txt")] },
+};
