@@ -10,9 +10,15 @@ import { detectDsnForStatus } from "../../lib/dsn/detect.ts";
 import { ApiError, AuthError, type AuthReason, CliError } from "../../lib/errors.ts";
 import { SCOPE_HINT } from "../../lib/http/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import { maskToken } from "../../lib/redact.ts";
-import { type AuthStatus, formatStatus, headline, type StoredLogin } from "../../lib/format/auth-status.ts";
+import {
+  AUTH_STATUS_VIEW,
+  type AuthStatus,
+  headline,
+  type StoredLogin,
+} from "../../lib/format/auth-status.ts";
 
 function storedLogins(ctx: TrackerContext): StoredLogin[] {
   try {
@@ -46,11 +52,8 @@ function storedLogins(ctx: TrackerContext): StoredLogin[] {
  */
 export default async function authStatus(this: TrackerContext, flags: GlobalFlags): Promise<void> {
   const { status, hint } = await collectStatus(this);
-  if (flags.json) writeJson(this, status);
-  else {
-    writeLines(this, formatStatus(status, this.now()));
-    if (hint) writeTip(this, hint);
-  }
+  await writeDocView(this, flags.json, AUTH_STATUS_VIEW, { status, hint });
+  if (hint && !flags.json) writeTip(this, hint);
   if (!status.authenticated) throw new NotAuthenticatedExit(status.reason ?? "not_authenticated");
 }
 
@@ -195,4 +198,4 @@ async function askService(
   return { user, organizations };
 }
 
-export { type AuthStatus, formatStatus, headline, type StoredLogin };
+export { type AuthStatus, headline, type StoredLogin };

@@ -4,7 +4,8 @@ import type { TrackerContext } from "../../context.ts";
 import { withFoundDifs } from "../../lib/debug-files/collect.ts";
 import { normalizeDebugId } from "../../lib/debug-files/select.ts";
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { DIF_FIND_VIEW } from "../../lib/format/dif-find.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { DifFindFlags } from "./routes-upload.ts";
 
 /** `tracker debug-files find <id>… [path…]`: a local search; missing IDs end the run non-zero. */
@@ -39,12 +40,7 @@ export default async function debugFilesFind(
   );
   const seen = new Set(matches.map((m) => m.id));
   const missing = ids.filter((id) => !seen.has(id));
-  if (flags.json) writeJson(this, { matches, missing });
-  else
-    writeLines(
-      this,
-      matches.map((m) => `${m.id}  ${m.type}  ${m.path}`),
-    );
+  await writeDocView(this, flags.json, DIF_FIND_VIEW, { matches, missing });
   if (missing.length > 0)
     throw new ResolutionError(
       `Debug information file${missing.length === 1 ? "" : "s"}`,

@@ -1,7 +1,8 @@
 import type { TrackerContext } from "../../context.ts";
 import { assertProguardMapping, proguardUuid } from "../../lib/proguard/uuid.ts";
 import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { PROGUARD_UUID_VIEW } from "../../lib/format/proguard-uuid.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { ProguardUuidFlags } from "./index.ts";
 
 /** `tracker proguard uuid <mapping>`: local, no network. */
@@ -13,6 +14,5 @@ export default async function proguardUuidCommand(
   const abs = resolveLocalFile(this.cwd, path);
   await assertProguardMapping(abs, path);
   const uuid = await proguardUuid(abs);
-  if (flags.json) return writeJson(this, { path, uuid });
-  writeLines(this, uuid);
+  await writeDocView(this, flags.json, PROGUARD_UUID_VIEW, { path, uuid });
 }

@@ -1,6 +1,8 @@
 import type { TrackerContext } from "../../context.ts";
 import { getSourceMapDebug } from "../../lib/api/artifacts.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { SOURCEMAP_EXPLAIN_VIEW, type SourcemapExplainReport } from "../../lib/format/sourcemap-explain.ts";
+import { writeTip } from "../../lib/output.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import { eventTag } from "../../lib/sourcemap/event-frames.ts";
 import {
   type ExplainContext,
@@ -10,7 +12,6 @@ import {
   fixCommand,
 } from "../../lib/sourcemap/explain.ts";
 import type { ExplainFlags } from "./index.ts";
-import { oneLine } from "../../lib/format/one-line.ts";
 import { eventOrLatest } from "../../lib/issue/event-or-issue.ts";
 
 /** `tracker sourcemap explain`: per minified frame, what is missing, then the fixing command. */
@@ -36,37 +37,24 @@ export default async function sourcemapExplain(
     ? await refineByRelease(this, org, project, event, explainFromDebug(event, debug, ec), ec)
     : await explainFromBundles(this, org, project, event, ec);
   const fix = fixCommand(frames, ec) ?? null;
-  if (flags.json) {
-    return writeJson(this, {
-      eventId: event.eventID,
-      org,
-      project,
-      release: ec.release ?? null,
-      dist: ec.dist ?? null,
-      source: debug ? "debug-endpoint" : "bundles",
-      frames: frames.map((f) => ({
-        absPath: f.absPath,
-        function: f.function,
-        lineNo: f.lineNo,
-        colNo: f.colNo,
-        debugId: f.debugId,
-        cause: f.cause,
-        detail: f.detail,
-      })),
-      fix,
-    });
-  }
-  if (frames.length === 0) {
-    writeLines(this, `Event ${event.eventID} has no minified JavaScript frames: nothing to explain.`);
-    return;
-  }
-  const lines = [
-    `Event ${event.eventID} (${org}/${project}): ${frames.length} minified frame${frames.length === 1 ? "" : "s"}`,
-  ];
-  for (const f of frames) {
-    const at = `${f.absPath}:${f.lineNo ?? "?"}:${f.colNo ?? "?"}`;
-    lines.push(oneLine(`  ${f.function ?? "?"}  ${at}`), oneLine(`    ${f.cause}: ${f.detail}`));
-  }
-  writeLines(this, lines);
-  if (fix) writeTip(this, `Fix: ${fix}`);
+  const report: SourcemapExplainReport = {
+    eventId: event.eventID,
+    org,
+    project,
+    release: ec.release ?? null,
+    dist: ec.dist ?? null,
+    source: debug ? "debug-endpoint" : "bundles",
+    frames: frames.map((f) => ({
+      absPath: f.absPath,
+      function: f.function,
+      lineNo: f.lineNo,
+      colNo: f.colNo,
+      debugId: f.debugId,
+      cause: f.cause,
+      detail: f.detail,
+    })),
+    fix,
+  };
+  await writeDocView(this, flags.json, SOURCEMAP_EXPLAIN_VIEW, report);
+  if (fix && !flags.json) writeTip(this, `Fix: ${fix}`);
 }

@@ -1,12 +1,13 @@
 /**
- * `auth status`: its JSON document's shape and its human form (a headline, then one
- * `Label: value` line per field, server text kept on its line).
+ * `auth status`: its JSON document's shape and its view (a headline, then one `Label: value` line
+ * per field, server text kept on its line).
  */
 import type { TokenSource } from "../auth/token.ts";
 import { describeUser } from "../auth/login-token.ts";
 import { tokenKindLabel } from "../auth/token-kind.ts";
 import type { StoredDefaults } from "../db/defaults.ts";
 import type { AuthReason } from "../errors.ts";
+import type { DocView } from "../view/doc.ts";
 import { oneLine } from "./one-line.ts";
 
 /** The `auth status --json` document: always one, logged in or not. */
@@ -117,8 +118,8 @@ export function headline(s: AuthStatus): string {
   return `Logged in to ${host}${who ? ` as ${who}` : ""} (${sourceLabel(s)})`;
 }
 
-/** The human form of the status: the headline, then one `Label: value` line each. */
-export function formatStatus(s: AuthStatus, now: number): string[] {
+/** The fields under the headline, each a `Label: value` line. */
+function statusRows(s: AuthStatus, now: number): [string, string][] {
   const defaults = s.defaults?.org
     ? s.defaults.project
       ? `${s.defaults.org}/${s.defaults.project}`
@@ -158,6 +159,26 @@ export function formatStatus(s: AuthStatus, now: number): string[] {
   if (s.logins.length === 0 && s.storedLogin)
     rows.push(["Stored login", `for ${s.storedLogin.baseUrl ?? "an unknown service"}`]);
   rows.push(["Defaults", defaults], ["DSN", dsn]);
-  // One line per field: server text (user names, slugs) cannot add rows of its own.
-  return [oneLine(headline(s)), ...rows.map(([k, val]) => `${`${k}:`.padEnd(15)}${oneLine(val)}`)];
+  return rows;
 }
+
+/** A status and what to do about it (the way to log in; said on stderr by a text run). */
+export interface AuthStatusReport {
+  status: AuthStatus;
+  hint?: string | undefined;
+}
+
+/**
+ * The status as people read it: the headline, then one `Label: value` line per field, each on
+ * one line (server text such as user names and slugs cannot add rows of its own).
+ */
+export const AUTH_STATUS_VIEW: DocView<AuthStatusReport> = {
+  name: "auth status",
+  id: "baseUrl",
+  document: (r) => r.status,
+  sections: (r, c) => [
+    { block: { kind: "lines", lines: [oneLine(headline(r.status))] } },
+    { block: { kind: "pairs", pairs: statusRows(r.status, c.now), column: 15 }, tight: true },
+    { heading: "Hint", block: { kind: "lines", lines: r.hint ? [r.hint] : [] }, stderr: true },
+  ],
+};

@@ -37,7 +37,8 @@ export function docMarkdown(sections: readonly ViewSection[], c: CellContext): S
       continue;
     }
     const { head, items } = itemsOf(s, c);
-    if (s.heading === undefined && !titled && head === undefined) {
+    // Only lines make the title: a first block of pairs stays `- key: value` items.
+    if (s.heading === undefined && !titled && s.block.kind === "lines") {
       titled = true;
       const [first, ...rest] = items;
       out.push({ text: `## ${(first ?? "").trimEnd()}`, priority: 0 });

@@ -23,8 +23,11 @@ export interface TableBlock {
 export type Block =
   /** Facts on lines of their own (a trace's span tree, a frame with its context). */
   | { kind: "lines"; lines: readonly string[] }
-  /** Named values (`environment  production`). */
-  | { kind: "pairs"; pairs: readonly (readonly [string, string])[] }
+  /**
+   * Named values (`environment  production`). With `column`, a report's `Label: value` lines, the
+   * values from that column, on a terminal and piped alike (auth status, debug-files check).
+   */
+  | { kind: "pairs"; pairs: readonly (readonly [string, string])[]; column?: number }
   | TableBlock;
 
 /** One section of a document view. */
@@ -45,6 +48,8 @@ export interface ViewSection {
   label?: string;
   /** Said on stderr by a text run (a warning), so only the markdown carries it. */
   stderr?: boolean;
+  /** Text on the line after the section before, no blank line between (a report's headline and its fields). */
+  tight?: boolean;
 }
 
 /** A document view: the JSON document, and the sections both text and markdown are made of. */
@@ -62,11 +67,23 @@ export interface DocView<D> {
   piped?: (d: D, c: CellContext) => string[];
 }
 
-/** A list view and its rows as a block of a document. */
-export function tableBlock<T, O>(view: ListView<T, O>, items: readonly T[], options: O): TableBlock {
+/**
+ * A list view and its rows as a block of a document. `layout` gives a report's own text shape to
+ * each row's cells (`  name  id` over `    cause: detail`), on a terminal and piped alike; the
+ * markdown is the view's table either way.
+ */
+export function tableBlock<T, O>(
+  view: ListView<T, O>,
+  items: readonly T[],
+  options: O,
+  layout?: (cells: readonly string[]) => string[],
+): TableBlock {
   return {
     kind: "table",
-    lines: (c) => viewLines(view, items, options, c),
+    lines: (c) =>
+      layout
+        ? viewCells(view, items, options, c).rows.flatMap((cells) => layout(cells))
+        : viewLines(view, items, options, c),
     cells: (c) => viewCells(view, items, options, c),
   };
 }
@@ -86,6 +103,8 @@ export function blockLines(
   if (b.kind === "lines") return b.lines.map((l) => l);
   if (b.kind === "table") return b.lines(c);
   const rows = b.pairs.map(([k, v]) => [k, oneLine(v)]);
+  const column = b.column;
+  if (column !== undefined) return rows.map(([k, v]) => `${`${k}:`.padEnd(column - 1)} ${v}`);
   if (!c.tty) return rows.map(([k, v]) => `${k}\t${v}`);
   return formatTable([{ header: "" }, { header: "" }], rows, Number.MAX_SAFE_INTEGER).slice(1);
 }
