@@ -45,6 +45,11 @@ export interface ViewSection {
   label?: string;
   /** Said on stderr by a text run (a warning), so only the markdown carries it. */
   stderr?: boolean;
+  /**
+   * Left out of the text to keep it short, kept by the markdown for a reader who cannot ask again
+   * (an event's library frames); give it a high priority so a size bound drops it first.
+   */
+  markdownOnly?: boolean;
 }
 
 /** A document view: the JSON document, and the sections both text and markdown are made of. */
