@@ -55,8 +55,8 @@ describe("issue activity", () => {
     expect(doc.data.at(-1)).toMatchObject({ type: "first_seen", user: null, summary: "first seen" });
     const md = await run(["issue", "activity", "acme/WEB-4Y", "--format", "md"]);
     expect(md.exitCode).toBe(0);
-    expect(md.stdout).toContain("| dateCreated | type | user | summary | id |");
-    expect(md.stdout).toContain("| set_regression |");
+    expect(md.stdout).toContain("| When | Who | What |");
+    expect(md.stdout).toContain("| Sentry | regressed in web@1.5.0 |");
   });
 
   test("an issue without activity: a tip on stderr, nothing on stdout", async () => {
@@ -243,6 +243,6 @@ describe("issue timeline", () => {
       user: null,
     });
     const md = await run(["issue", "timeline", "acme/WEB-50", "--format", "md"]);
-    expect(md.stdout).toContain("| date | kind | summary | user |");
+    expect(md.stdout).toContain("| When | What | Who | Detail |");
   });
 });

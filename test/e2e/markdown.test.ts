@@ -15,8 +15,8 @@ describe("--format md", () => {
     const frames = json.latestEvent.frames as { function: string; filename: string }[];
     expect(frames.length).toBeGreaterThan(0);
     const md = (await run(["issue", "view", "acme/WEB-4Y", "--format", "md"])).stdout;
-    expect(md).toContain("### In-app frames\n");
-    for (const f of frames) expect(md).toContain(`\`${f.function}\` at ${f.filename}:`);
+    expect(md).toContain("\n  Stack (most recent call first):\n");
+    for (const f of frames) expect(md).toContain(`at ${f.function} (${f.filename}:`);
   });
 
   test("the nextCursor line is separated from the list table", async () => {

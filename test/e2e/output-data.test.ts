@@ -61,15 +61,15 @@ describe("--max-chars and --format md", () => {
     expect(r.exitCode).toBe(0);
     const issue = findIssue(api.state, "4158");
     expect(r.stdout).toStartWith(`## WEB-4Y: ${issue?.title}\n`);
-    expect(r.stdout).toContain("\n### Exception\n- DatabaseError: ");
-    expect(r.stdout).toContain("\n### Tags\n- environment: ");
+    expect(r.stdout).toContain("\n### Exception\n  DatabaseError: ");
+    expect(r.stdout).toContain("\n### Tags\n  environment  ");
   });
 
   test("a list as a compact table; --max-chars drops the last rows and says so", async () => {
     const r = await run(["issue", "list", "acme/web", "-n", "40", "--format", "md", "--max-chars", "800"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout.length).toBeLessThanOrEqual(801);
-    expect(r.stdout).toContain("| shortId | title |");
+    expect(r.stdout).toContain("| id | level | title |");
     expect(r.stdout).toContain("| WEB-1 |");
     expect(r.stdout).toMatch(/_Left out to fit 800 characters: \d+ rows\._\n$/);
   });
@@ -78,7 +78,7 @@ describe("--max-chars and --format md", () => {
     const id = eventIdOf(findIssue(api.state, "4158") as NonNullable<ReturnType<typeof findIssue>>, 2);
     const full = await run(["event", "view", `acme/web/${id}`, "--format", "md"]);
     expect(full.stdout).toContain(
-      "### In-app frames (most recent first)\n- `connectDb` at app/web/module3.js:42\n    > 42 | return items.map(f);",
+      "### In-app frames (most recent call first)\n  at connectDb (app/web/module3.js:42:7)\n    >    42 | return items.map(f);",
     );
     expect(full.stdout).toContain("### Library frames");
     const small = await run(["event", "view", `acme/web/${id}`, "--max-chars", "900"]);

@@ -3,8 +3,8 @@ import { type ApiEvent, getProjectEvent, lookupEventId } from "../../lib/api/eve
 import { listOrganizations } from "../../lib/api/organizations.ts";
 import { cachedOrgSlugs } from "../../lib/db/regions.ts";
 import { ResolutionError, ValidationError } from "../../lib/errors.ts";
-import { formatEventView, scrubEvent } from "../../lib/format/event-view.ts";
-import { writeJson, writeList } from "../../lib/output.ts";
+import { EVENT_VIEW, scrubEvent } from "../../lib/format/event-view.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 import { parseTarget, resolveOrg, resolveOrgProject } from "../../lib/resolve/target.ts";
 import { looksLikeUrl, parseServiceUrl, SLUG_RE } from "../../lib/resolve/url.ts";
@@ -113,7 +113,5 @@ export default async function eventView(
     const path = issueId ? webPath.event(issueId, ref.id) : webPath.projectEvent(project ?? "", ref.id);
     return openWeb(this, org, path, flags.json);
   }
-  const safe = scrubEvent(event);
-  if (flags.json) return writeJson(this, safe);
-  await writeList(this, formatEventView(safe, { org, project }, this.now()));
+  await writeDocView(this, flags.json, EVENT_VIEW, { event: scrubEvent(event), org, project });
 }

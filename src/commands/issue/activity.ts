@@ -1,8 +1,9 @@
 import type { TrackerContext } from "../../context.ts";
 import { listActivity } from "../../lib/api/activity.ts";
-import { formatActivityTable, toActivityRows } from "../../lib/format/activity.ts";
+import { activityTitle, ISSUE_ACTIVITY_VIEW, toActivityRows } from "../../lib/format/activity.ts";
 import { issueWith } from "../../lib/issue/issue-with.ts";
-import { writeJson, writeList, writeTip } from "../../lib/output.ts";
+import { writeListTip, writeTip } from "../../lib/output.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { ActivityFlags } from "./incident-specs.ts";
 
 /** `tracker issue activity <issue>`: notes, status changes, assignments, regressions, merges, links. */
@@ -13,15 +14,10 @@ export default async function issueActivity(this: TrackerContext, flags: Activit
     { command: "tracker issue activity", fresh: flags.fresh },
     (org, id) => listActivity(this, org, id),
   );
-  const rows = toActivityRows(extra);
-  if (flags.json) return writeJson(this, { issue: issue.shortId, data: rows });
-  if (rows.length === 0) return writeTip(this, `${issue.shortId} has no activity yet.`);
-  await writeList(
-    this,
-    formatActivityTable(rows, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      nowMs: this.now(),
-    }),
-    `Activity of ${issue.shortId} (newest first)`,
-  );
+  const doc = { issue: issue.shortId, data: toActivityRows(extra) };
+  if (flags.json) return writeDocView(this, true, ISSUE_ACTIVITY_VIEW, doc);
+  if (doc.data.length === 0) return writeTip(this, `${issue.shortId} has no activity yet.`);
+  // Piped, the rows alone are the output and the title is framing like the tips.
+  if (!this.isStdoutTTY) writeListTip(this, activityTitle(doc));
+  await writeDocView(this, false, ISSUE_ACTIVITY_VIEW, doc);
 }

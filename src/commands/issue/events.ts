@@ -1,21 +1,16 @@
 import type { TrackerContext } from "../../context.ts";
-import { type ApiEvent, eventMessage, eventTimestamp, listIssueEventsPage } from "../../lib/api/events.ts";
+import { listIssueEventsPage } from "../../lib/api/events.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
-import { scrubEvent } from "../../lib/format/event-view.ts";
-import { formatTable } from "../../lib/format/table.ts";
-import { listTime } from "../../lib/format/time.ts";
+import { ISSUE_EVENTS_VIEW } from "../../lib/format/issue-events.ts";
 import { fetchLimited } from "../../lib/http/paginate.ts";
 import { resolveIssue } from "../../lib/issue/resolve.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListView } from "../../lib/view/render.ts";
 import type { EventsFlags } from "./changes.ts";
-import { listDocument, nextPageCommand } from "../../lib/list-page.ts";
+import { nextPageCommand } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 import { DEFAULT_PERIOD } from "../../lib/flags.ts";
 import { readListFilters } from "../../lib/list-filters.ts";
-
-function tag(e: ApiEvent, key: string): string {
-  return e.tags?.find((t) => t.key === key)?.value ?? "";
-}
 
 /** `tracker issue events <issue>`: an issue's events, newest first, with a saved cursor. */
 export default async function issueEvents(
@@ -46,40 +41,19 @@ export default async function issueEvents(
     }),
   );
   saveCursor(this, key, page.nextCursor);
-  if (flags.json) {
-    return writeJson(
-      this,
-      listDocument(
-        { ...page, data: page.data.map((e) => scrubEvent(e)) },
-        { save: (c) => saveCursor(this, key, c) },
-      ),
-    );
-  }
+  const run = {
+    view: ISSUE_EVENTS_VIEW,
+    items: page.data,
+    options: undefined,
+    page: { nextCursor: page.nextCursor, resumeAt: page.resumeAt },
+    save: (c: string | undefined) => saveCursor(this, key, c),
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (page.data.length === 0) {
     writeTip(this, `No events of ${issue.shortId}${f.envText} match in ${win.text}.`);
     return;
   }
-  const rows = page.data.map((e) => [
-    e.eventID,
-    listTime(eventTimestamp(e), this.now(), this.isStdoutTTY),
-    tag(e, "environment"),
-    tag(e, "release"),
-    eventMessage(e),
-  ]);
-  await writeList(
-    this,
-    formatTable(
-      [
-        { header: "Event ID" },
-        { header: "Timestamp" },
-        { header: "Env" },
-        { header: "Release" },
-        { header: "Message", flex: true },
-      ],
-      rows,
-      this.isStdoutTTY ? this.terminalWidth : undefined,
-    ),
-  );
+  await writeListView(this, false, run);
   writeListTip(
     this,
     `Events of ${issue.shortId} (${org}). One event: tracker event view ${quoteWord(`${org}/${issue.project.slug}`)}/<event-id>`,

@@ -1,11 +1,12 @@
 import type { TrackerContext } from "../../context.ts";
 import { getAutofixState } from "../../lib/api/autofix.ts";
-import { formatExplanation } from "../../lib/format/issue-analysis.ts";
+import { ISSUE_EXPLAIN_VIEW } from "../../lib/format/issue-analysis.ts";
 import { ensureRootCause } from "../../lib/issue/analysis.ts";
 import { toExplainJson } from "../../lib/issue/analysis-json.ts";
 import { issueWith } from "../../lib/issue/issue-with.ts";
 import { startSpinner } from "../../lib/spinner.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeLines } from "../../lib/output.ts";
+import { docViewLines, writeDocView } from "../../lib/view/render.ts";
 
 /** `tracker issue explain <issue>`: the root cause from the service's AI analysis (reused when finished). */
 export default async function issueExplain(
@@ -33,6 +34,8 @@ export default async function issueExplain(
     spinner.stop();
   }
   const out = toExplainJson(issue.id, view);
-  if (flags.json) return writeJson(this, out);
-  writeLines(this, formatExplanation(`${issue.shortId}: ${issue.title}`, out));
+  const analysis = { label: `${issue.shortId}: ${issue.title}`, json: out };
+  if (flags.json) return writeDocView(this, true, ISSUE_EXPLAIN_VIEW, analysis);
+  // Printed at once where the spinner was, never through the pager (as the analysis always was).
+  writeLines(this, docViewLines(this, ISSUE_EXPLAIN_VIEW, analysis));
 }

@@ -5,18 +5,18 @@ import { cacheProjects } from "../../lib/db/project-cache.ts";
 import { FAN_OUT_CONCURRENCY } from "../../lib/concurrency.ts";
 import { continuesPastEnd, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { AuthError, CliError, ValidationError } from "../../lib/errors.ts";
-import { formatIssueTable } from "../../lib/format/issue-table.ts";
+import { ISSUE_LIST_VIEW, type IssueListOptions } from "../../lib/format/issue-table.ts";
 import { issueComparator } from "../../lib/issue/order.ts";
 import { listedRefs } from "../../lib/issue/refs-list.ts";
 import { splitFetch } from "../../lib/issue/quota.ts";
-import { writeJson, writeList, writeListTip, writeTip } from "../../lib/output.ts";
+import { writeListTip, writeTip } from "../../lib/output.ts";
+import { type ListRun, writeListView } from "../../lib/view/render.ts";
 import { saveAliases, useTargetAliases } from "../../lib/db/aliases.ts";
 import { detectedTarget, type ListTarget, resolveListTargets } from "../../lib/resolve/list-targets.ts";
 import type { ResolvedProject } from "../../lib/resolve/target.ts";
 import type { IssueListFlags } from "./index.ts";
 import { fetchIssues, type IssueListRun, keyFor, prepareIssueList } from "./list-fetch.ts";
 import { writeListedRefs } from "../../lib/db/issue-refs.ts";
-import { listDocument } from "../../lib/list-page.ts";
 import { issueViewTip } from "../../lib/issue/view-tip.ts";
 
 /** An issue row of the listing: its organization, and its project's alias in multi-project and org-wide modes. */
@@ -221,16 +221,26 @@ export async function listIssuesFor(
         ? await listMulti(this, t.projects, flags)
         : await listOne(this, t.project, flags);
   for (const e of listing.errors) this.log.warn(`Could not list issues of ${e.project}: ${e.message}`);
-  if (flags.json) {
-    const { rows: data, nextCursor, resumeAt, total, errors, hasMore, save } = listing;
-    const extra = { ...(total === undefined ? {} : { total }), ...(errors.length > 0 ? { errors } : {}) };
-    return writeJson(
-      this,
-      listDocument({ data, nextCursor, resumeAt }, { hasMore, extra, ...(save ? { save } : {}) }),
-    );
-  }
+  const refOf = listedRefs(listing.rows, listing.projects);
+  const { rows, nextCursor, resumeAt, total, errors, hasMore, save } = listing;
   const filter = `${flags.query ?? "is:unresolved"}, sorted by ${SORT_TEXT[flags.sort] ?? flags.sort}, ${flags.win.brief}${flags.environments.length > 0 ? `, environment ${flags.environments.join(", ")}` : ""}`;
-  if (listing.rows.length === 0) {
+  const run: ListRun<Issue, IssueListOptions> = {
+    view: ISSUE_LIST_VIEW,
+    items: rows,
+    options: {
+      ...(listing.aliased ? { aliasOf: (i: Issue) => (i as Row).alias ?? i.project.slug } : {}),
+      idOf: (i) => refOf(i as Row),
+      sort: flags.sort,
+    },
+    page: { nextCursor, resumeAt },
+    hasMore,
+    extra: { ...(total === undefined ? {} : { total }), ...(errors.length > 0 ? { errors } : {}) },
+    ...(save ? { save } : {}),
+    // The header names the service's count of matches (X-Hits) when it sends one.
+    title: `${listing.header} (${filter}):${total !== undefined && total > rows.length ? `\nShowing ${rows.length.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}.` : ""}`,
+  };
+  if (flags.json) return writeListView(this, true, run);
+  if (rows.length === 0) {
     writeTip(
       this,
       listing.pastEnd
@@ -239,11 +249,10 @@ export async function listIssuesFor(
     );
     return;
   }
-  const refOf = listedRefs(listing.rows, listing.projects);
   // What is printed is what a pipe reads back: each bare short ID means this listing's issue.
   writeListedRefs(
     this,
-    listing.rows.map((r) => {
+    rows.map((r) => {
       const ref = refOf(r);
       return {
         key: ref.includes("/") ? ref.toUpperCase().replace(/^[^/]+/, r.org) : `*/${ref.toUpperCase()}`,
@@ -252,19 +261,7 @@ export async function listIssuesFor(
       };
     }),
   );
-  await writeList(
-    this,
-    formatIssueTable(listing.rows, {
-      width: this.isStdoutTTY ? this.terminalWidth : undefined,
-      now: this.now(),
-      aliasOf: listing.aliased ? (i) => (i as Row).alias ?? i.project.slug : undefined,
-      idOf: (i) => refOf(i as Row),
-      color: this.color && this.isStdoutTTY,
-      sort: flags.sort,
-    }),
-    // The header names the service's count of matches (X-Hits) when it sends one.
-    `${listing.header} (${filter}):${listing.total !== undefined && listing.total > listing.rows.length ? `\nShowing ${listing.rows.length.toLocaleString("en-US")} of ${listing.total.toLocaleString("en-US")}.` : ""}`,
-  );
+  await writeListView(this, false, run);
   const first = listing.rows[0] as Row;
   writeListTip(this, issueViewTip(refOf(first), first.shortId, first.alias, listing.aliased));
   if (listing.hasMore) {

@@ -1,11 +1,12 @@
 import type { TrackerContext } from "../../context.ts";
 import { getAutofixState } from "../../lib/api/autofix.ts";
-import { formatPlan } from "../../lib/format/issue-analysis.ts";
+import { ISSUE_PLAN_VIEW } from "../../lib/format/issue-analysis.ts";
 import { ensureSolution } from "../../lib/issue/analysis.ts";
 import { toPlanJson } from "../../lib/issue/analysis-json.ts";
 import { issueWith } from "../../lib/issue/issue-with.ts";
 import { startSpinner } from "../../lib/spinner.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeLines } from "../../lib/output.ts";
+import { docViewLines, writeDocView } from "../../lib/view/render.ts";
 
 /** `tracker issue plan <issue>`: a numbered fix plan built on the root-cause analysis. */
 export default async function issuePlan(
@@ -33,6 +34,8 @@ export default async function issuePlan(
     spinner.stop();
   }
   const out = toPlanJson(issue.id, view, issue.seerFixabilityScore);
-  if (flags.json) return writeJson(this, out);
-  writeLines(this, formatPlan(`${issue.shortId}: ${issue.title}`, out));
+  const analysis = { label: `${issue.shortId}: ${issue.title}`, json: out };
+  if (flags.json) return writeDocView(this, true, ISSUE_PLAN_VIEW, analysis);
+  // Printed at once where the spinner was, never through the pager (as the analysis always was).
+  writeLines(this, docViewLines(this, ISSUE_PLAN_VIEW, analysis));
 }

@@ -2,14 +2,14 @@ import type { TrackerContext } from "../../context.ts";
 import { listIssueTags, listIssueTagValuesPage } from "../../lib/api/issue-tags.ts";
 import { continuesPastEnd, cursorKey, resolveCursor, saveCursor } from "../../lib/db/cursors.ts";
 import { ApiError, ResolutionError } from "../../lib/errors.ts";
-import { formatTagKeys, formatTagValues } from "../../lib/format/issue-tags.ts";
+import { ISSUE_TAG_VALUES_VIEW, ISSUE_TAGS_VIEW } from "../../lib/format/issue-tags.ts";
 import { oneLine } from "../../lib/format/one-line.ts";
 import { fetchLimited } from "../../lib/http/paginate.ts";
 import { parseIssueRef } from "../../lib/issue/reference.ts";
 import { forgetIssueRef, knownIssueRef, resolveIssue } from "../../lib/issue/resolve.ts";
-import { writeJson, writeList, writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeListTip, writePastEnd, writeTip } from "../../lib/output.ts";
+import { writeDocView, writeListView } from "../../lib/view/render.ts";
 import type { IssueTagsFlags } from "./tags-spec.ts";
-import { listDocument } from "../../lib/list-page.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
 
 const COMMAND = "tracker issue tags";
@@ -71,12 +71,12 @@ export default async function issueTags(
     const { target, value: tags } = await withIssue(this, ref, flags.fresh, (t) =>
       listIssueTags(this, t.org, t.id),
     );
-    if (flags.json) return writeJson(this, tags);
+    if (flags.json) return writeDocView(this, true, ISSUE_TAGS_VIEW, tags);
     if (tags.length === 0) {
       writeTip(this, `Issue ${target.label} has no tags.`);
       return;
     }
-    await writeList(this, formatTagKeys(tags, this.isStdoutTTY ? this.terminalWidth : undefined));
+    await writeDocView(this, false, ISSUE_TAGS_VIEW, tags);
     writeListTip(this, `All values of one key: ${COMMAND} ${quoteWord(target.label)} <key>`);
     return;
   }
@@ -99,23 +99,19 @@ export default async function issueTags(
   });
   if (!page) return writePastEnd(this, flags.json, `values of ${tagKey}`);
   if (saveKey) saveCursor(this, saveKey, page.nextCursor);
-  if (flags.json) {
-    return writeJson(
-      this,
-      listDocument(
-        { ...page, data: page.data },
-        { save: (c) => (saveKey ? saveCursor(this, saveKey, c) : undefined) },
-      ),
-    );
-  }
+  const run = {
+    view: ISSUE_TAG_VALUES_VIEW,
+    items: page.data,
+    options: undefined,
+    page: { nextCursor: page.nextCursor, resumeAt: page.resumeAt },
+    save: (c: string | undefined) => (saveKey ? saveCursor(this, saveKey, c) : undefined),
+  };
+  if (flags.json) return writeListView(this, true, run);
   if (page.data.length === 0) {
     writeTip(this, `No values of ${oneLine(tagKey)} on issue ${target.label}.`);
     return;
   }
-  await writeList(
-    this,
-    formatTagValues(page.data, this.now(), this.isStdoutTTY ? this.terminalWidth : undefined),
-  );
+  await writeListView(this, false, run);
   if (page.nextCursor)
     writeListTip(this, `More values: ${COMMAND} ${quoteWord(target.label)} ${quoteWord(tagKey)} -c last`);
 }

@@ -1,11 +1,10 @@
 import type { TrackerContext } from "../../context.ts";
 import { listActivity } from "../../lib/api/activity.ts";
-import { formatTable } from "../../lib/format/table.ts";
-import { oneLine } from "../../lib/format/one-line.ts";
-import { isoSeconds } from "../../lib/format/time.ts";
+import { ISSUE_TIMELINE_VIEW, timelineTitle } from "../../lib/format/issue-timeline.ts";
 import { issueWith } from "../../lib/issue/issue-with.ts";
 import { buildTimeline } from "../../lib/issue/timeline.ts";
-import { writeJson, writeList } from "../../lib/output.ts";
+import { writeListTip } from "../../lib/output.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import type { ActivityFlags } from "./incident-specs.ts";
 
 /** `tracker issue timeline <issue>`: first/last seen, releases, deploys and activity in time order. */
@@ -17,15 +16,8 @@ export default async function issueTimeline(this: TrackerContext, flags: Activit
     (org, id) => listActivity(this, org, id),
   );
   const timeline = await buildTimeline(this, org, issue, extra);
-  if (flags.json) return writeJson(this, timeline);
-  const width = this.isStdoutTTY ? this.terminalWidth : undefined;
-  await writeList(
-    this,
-    formatTable(
-      [{ header: "When" }, { header: "What" }, { header: "Who" }, { header: "Detail", flex: true }],
-      timeline.data.map((e) => [isoSeconds(e.date), e.kind, oneLine(e.user ?? "-"), e.summary]),
-      width,
-    ),
-    `Timeline of ${timeline.issue} (${timeline.project}), oldest first`,
-  );
+  if (flags.json) return writeDocView(this, true, ISSUE_TIMELINE_VIEW, timeline);
+  // Piped, the entries alone are the output and the title is framing like the tips.
+  if (!this.isStdoutTTY) writeListTip(this, timelineTitle(timeline));
+  await writeDocView(this, false, ISSUE_TIMELINE_VIEW, timeline);
 }

@@ -2,12 +2,11 @@ import type { TrackerContext } from "../../context.ts";
 import { type ApiEvent, getLatestEvent } from "../../lib/api/events.ts";
 import { FAN_OUT_CONCURRENCY, settleLimit } from "../../lib/concurrency.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
-import { formatIssueIncident } from "../../lib/format/issue-incident.ts";
-import { formatIssueView, toIssueViewJson } from "../../lib/format/issue-view.ts";
+import { ISSUE_VIEW, type IssueViewDoc, toIssueViewJson } from "../../lib/format/issue-view.ts";
 import { issueWith } from "../../lib/issue/issue-with.ts";
 import { knownIssueRef, resolveIssue } from "../../lib/issue/resolve.ts";
 import { readLinks, readViewExtras } from "../../lib/issue/view-extras.ts";
-import { writeJson, writeList } from "../../lib/output.ts";
+import { writeDocView } from "../../lib/view/render.ts";
 import { openWeb, webPath } from "../../lib/web.ts";
 
 async function resolveIssueId(ctx: TrackerContext, ref: string, fresh: boolean) {
@@ -27,7 +26,7 @@ async function latestOrNull(ctx: TrackerContext, org: string, id: string): Promi
 }
 
 /** One issue's view document: the issue, its latest event and what happened around it. */
-async function viewOne(ctx: TrackerContext, ref: string, fresh: boolean) {
+async function viewOne(ctx: TrackerContext, ref: string, fresh: boolean): Promise<IssueViewDoc> {
   const { org, issue, extra } = await issueWith(
     ctx,
     ref,
@@ -58,8 +57,7 @@ export default async function issueView(
   }
   if (refs.length === 1) {
     const view = await viewOne(this, refs[0] as string, flags.fresh);
-    if (flags.json) return writeJson(this, view);
-    return writeList(this, [...formatIssueView(view, this.now()), ...formatIssueIncident(view, this.now())]);
+    return writeDocView(this, flags.json, ISSUE_VIEW, view);
   }
   const results = await settleLimit(refs, FAN_OUT_CONCURRENCY, (ref) => viewOne(this, ref, flags.fresh));
   const views = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
@@ -68,17 +66,7 @@ export default async function issueView(
   );
   // Nothing found: the first error alone, as for one issue.
   if (views.length === 0 && failed[0]) throw failed[0].err;
-  if (flags.json) writeJson(this, views);
-  else if (views.length > 0) {
-    await writeList(
-      this,
-      views.flatMap((v, i) => [
-        ...(i > 0 ? ["", "─".repeat(40), ""] : []),
-        ...formatIssueView(v, this.now()),
-        ...formatIssueIncident(v, this.now()),
-      ]),
-    );
-  }
+  if (flags.json || views.length > 0) await writeDocView(this, flags.json, ISSUE_VIEW, views);
   for (const f of failed.slice(1))
     this.log.warn(`${f.ref}: ${f.err instanceof Error ? f.err.message : String(f.err)}`);
   if (failed[0]) throw failed[0].err;

@@ -4,7 +4,8 @@
  */
 import type { Activity } from "../api/activity.ts";
 import { oneLine } from "./one-line.ts";
-import { formatTable } from "./table.ts";
+import { type DocView, tableBlock } from "../view/doc.ts";
+import { type ListView, viewLines } from "../view/list.ts";
 import { listTime } from "./time.ts";
 
 /** One activity item as `issue activity --json` prints it. */
@@ -76,18 +77,43 @@ export function toActivityRows(items: readonly Activity[]): ActivityRow[] {
   }));
 }
 
-/** The activity table: WHEN, WHO, WHAT (the flex column). */
-export function formatActivityTable(
-  rows: readonly ActivityRow[],
-  opts: { width?: number; nowMs: number },
-): string[] {
-  return formatTable(
-    [{ header: "When" }, { header: "Who" }, { header: "What", flex: true }],
-    rows.map((r) => [
-      listTime(r.dateCreated, opts.nowMs, opts.width !== undefined),
-      oneLine(r.user ?? "Sentry"),
-      r.summary,
-    ]),
-    opts.width,
-  );
+/** What `issue activity` shows (its `--json`): the issue's short ID and its activity, newest first. */
+export interface ActivityDoc {
+  issue: string;
+  data: ActivityRow[];
 }
+
+/** The activity rows: WHEN, WHO, WHAT (the flex column). */
+export const ISSUE_ACTIVITY_TABLE: ListView<ActivityRow> = {
+  name: "issue activity rows",
+  partOf: "issue activity",
+  id: "id",
+  document: (r) => r,
+  columns: () => [
+    { header: "When", cell: (r, c) => listTime(r.dateCreated, c.now, c.tty) },
+    { header: "Who", cell: (r) => oneLine(r.user ?? "Sentry") },
+    { header: "What", flex: true, cell: (r) => r.summary },
+  ],
+};
+
+/** The line above the rows (on a terminal; a tip when piped). */
+export function activityTitle(d: ActivityDoc): string {
+  return `Activity of ${d.issue} (newest first)`;
+}
+
+/** `issue activity`: the title, then the rows; piped, the rows alone. */
+export const ISSUE_ACTIVITY_VIEW: DocView<ActivityDoc> = {
+  name: "issue activity",
+  id: "issue",
+  document: (d) => d,
+  sections: (d) => [
+    { block: { kind: "lines", lines: [activityTitle(d)] } },
+    {
+      block: tableBlock(ISSUE_ACTIVITY_TABLE, d.data, undefined),
+      priority: 2,
+      keep: 5,
+      label: "activity",
+    },
+  ],
+  piped: (d, c) => viewLines(ISSUE_ACTIVITY_TABLE, d.data, undefined, c),
+};

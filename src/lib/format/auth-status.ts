@@ -179,6 +179,6 @@ export const AUTH_STATUS_VIEW: DocView<AuthStatusReport> = {
   sections: (r, c) => [
     { block: { kind: "lines", lines: [oneLine(headline(r.status))] } },
     { block: { kind: "pairs", pairs: statusRows(r.status, c.now), column: 15 }, tight: true },
-    { heading: "Hint", block: { kind: "lines", lines: r.hint ? [r.hint] : [] }, stderr: true },
+    { heading: "Hint", block: { kind: "lines", lines: r.hint ? [r.hint] : [] }, markdownOnly: true },
   ],
 };

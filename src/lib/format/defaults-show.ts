@@ -69,7 +69,7 @@ export const DEFAULTS_VIEW: DocView<DefaultsReport> = {
     }
     const sections: ViewSection[] = [
       { block: { kind: "pairs", pairs, column: COLUMN }, tight: true },
-      { heading: "Notes", block: { kind: "lines", lines: notes }, stderr: true },
+      { heading: "Notes", block: { kind: "lines", lines: notes }, markdownOnly: true },
     ];
     return none ? [{ block: { kind: "lines", lines: ["No defaults set."] } }, ...sections] : sections;
   },

@@ -105,7 +105,7 @@ export const DIF_EXPLAIN_VIEW: DocView<DifExplainReport> = {
         },
         tight: true,
       },
-      { heading: "Fix", block: { kind: "lines", lines: r.fix ? [r.fix] : [] }, stderr: true },
+      { heading: "Fix", block: { kind: "lines", lines: r.fix ? [r.fix] : [] }, markdownOnly: true },
     ];
   },
 };

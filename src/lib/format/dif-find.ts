@@ -46,7 +46,7 @@ export const DIF_FIND_VIEW: DocView<DifFindResult> = {
     {
       heading: "Not found",
       block: { kind: "lines", lines: r.missing.length > 0 ? [r.missing.join(", ")] : [] },
-      stderr: true,
+      markdownOnly: true,
     },
   ],
 };

@@ -1,11 +1,19 @@
 /**
- * The human view of one event (exception, in-app frames with their context lines, tags, the last
+ * The view of one event (exception, in-app frames with their context lines, tags, the last
  * breadcrumbs, contexts) and the scrubbing of request data: cookies, credential headers, and
  * query-string or body fields named like secrets (token, password, api_key, …) of the event's
  * request entry are never shown, in text or JSON.
  */
 import * as v from "valibot";
-import { type ApiEvent, eventFrames, eventMessage, eventTimestamp, ExceptionData } from "../api/events.ts";
+import {
+  type ApiEvent,
+  eventFrames,
+  eventMessage,
+  eventTimestamp,
+  ExceptionData,
+  type StackFrame,
+} from "../api/events.ts";
+import type { DocView, ViewSection } from "../view/doc.ts";
 import { isoFromMs, isoSeconds, relativeTime } from "./time.ts";
 
 /** How many breadcrumbs the view shows (the newest). */
@@ -119,72 +127,145 @@ function contextLines(event: ApiEvent): (readonly [number, string | null][] | un
   return frames.map((f) => f.context ?? undefined);
 }
 
-/** Renders one event for a person. */
-export function formatEventView(
-  event: ApiEvent,
-  where: { org: string; project?: string },
-  now: number,
-): string[] {
-  const e = event as ApiEvent & { contexts?: Record<string, unknown>; user?: Record<string, unknown> | null };
-  const ts = eventTimestamp(event);
-  const lines = [
-    `Event ${event.eventID}${where.project ? ` (${where.org}/${where.project})` : ` (${where.org})`}`,
-    `  ${event.title ?? eventMessage(event)}`,
-    `  ${ts ? `${isoSeconds(ts)} (${relativeTime(ts, now)})` : "-"} · ${event.platform ?? "unknown platform"}`,
-  ];
-  const exceptions = entryData(event, "exception", ExceptionData)?.values ?? [];
-  if (exceptions.length > 0) {
-    lines.push("", "Exception");
-    for (const x of exceptions) lines.push(`  ${x.type ?? "Error"}: ${x.value ?? ""}`);
-  }
-  const frames = eventFrames(event);
-  const contexts = contextLines(event);
-  const inApp = frames.map((f, i) => ({ f, ctx: contexts[i] })).filter((x) => x.f.inApp);
-  const shown = (inApp.length > 0 ? inApp : frames.map((f, i) => ({ f, ctx: contexts[i] }))).reverse();
-  if (shown.length > 0) {
-    lines.push(
-      "",
-      inApp.length > 0 ? "In-app frames (most recent call first)" : "Frames (most recent call first)",
-    );
-    for (const { f, ctx } of shown) {
-      const loc =
-        f.lineNo === null ? f.filename : `${f.filename}:${f.lineNo}${f.colNo === null ? "" : `:${f.colNo}`}`;
-      lines.push(`  at ${f.function} (${loc})`);
-      for (const [n, text] of ctx ?? [])
-        lines.push(`    ${n === f.lineNo ? ">" : " "} ${String(n).padStart(5)} | ${text ?? ""}`);
-    }
-  }
-  const tags = event.tags ?? [];
-  if (tags.length > 0) {
-    lines.push("", "Tags");
-    const width = Math.max(...tags.map((t) => t.key.length));
-    for (const t of tags) lines.push(`  ${t.key.padEnd(width)}  ${t.value ?? ""}`);
-  }
-  const crumbs = entryData(event, "breadcrumbs", Crumbs)?.values ?? [];
-  if (crumbs.length > 0) {
-    const last = crumbs.slice(-BREADCRUMBS_SHOWN);
-    lines.push("", `Breadcrumbs (last ${last.length} of ${crumbs.length})`);
-    for (const c of last) {
-      const at =
-        typeof c.timestamp === "number" ? (isoFromMs(c.timestamp * 1000) ?? "-") : (c.timestamp ?? "");
-      lines.push(`  ${isoSeconds(at) || "-"}  ${(c.category ?? "default").padEnd(10)}  ${c.message ?? ""}`);
-    }
-  }
-  const ctxs = Object.entries(e.contexts ?? {});
-  if (ctxs.length > 0) {
-    lines.push("", "Contexts");
-    for (const [name, value] of ctxs) {
-      const parts =
-        typeof value === "object" && value !== null
-          ? Object.entries(value as Record<string, unknown>)
-              .filter(
-                ([k, x]) =>
-                  k !== "type" && (typeof x === "string" || typeof x === "number" || typeof x === "boolean"),
-              )
-              .map(([k, x]) => `${k}=${x}`)
-          : [String(value)];
-      lines.push(`  ${name}: ${parts.join(" ")}`);
-    }
-  }
-  return lines;
+/** One event to show, and where it was found (the title names it). */
+export interface EventViewDoc {
+  event: ApiEvent;
+  org: string;
+  project?: string | undefined;
 }
+
+const linesOf = (lines: readonly string[]) => ({ kind: "lines", lines }) as const;
+
+type ShownFrame = { f: StackFrame; ctx: readonly [number, string | null][] | undefined };
+
+/** A frame and its context lines (the crashing line marked `>`). */
+function frameLines({ f, ctx }: ShownFrame): string[] {
+  const loc =
+    f.lineNo === null ? f.filename : `${f.filename}:${f.lineNo}${f.colNo === null ? "" : `:${f.colNo}`}`;
+  return [
+    `  at ${f.function} (${loc})`,
+    ...(ctx ?? []).map(
+      ([n, text]) => `    ${n === f.lineNo ? ">" : " "} ${String(n).padStart(5)} | ${text ?? ""}`,
+    ),
+  ];
+}
+
+/**
+ * The stack, most recent call first: the in-app frames with their context lines (always kept), or
+ * every frame when none is in-app. The library frames beside in-app ones are for the markdown only,
+ * and go first under a size bound.
+ */
+function frameSections(event: ApiEvent): ViewSection[] {
+  const contexts = contextLines(event);
+  const all = eventFrames(event).map((f, i): ShownFrame => ({ f, ctx: contexts[i] }));
+  const inApp = all.filter((x) => x.f.inApp);
+  const lib = all.filter((x) => !x.f.inApp);
+  if (inApp.length === 0) {
+    const lines = lib.reverse().flatMap(frameLines);
+    return [
+      {
+        heading: "Frames (most recent call first)",
+        block: linesOf(lines),
+        priority: 10,
+        label: "library frames",
+      },
+    ];
+  }
+  return [
+    {
+      heading: "In-app frames (most recent call first)",
+      block: linesOf(inApp.reverse().flatMap(frameLines)),
+    },
+    {
+      heading: "Library frames (most recent call first)",
+      block: linesOf(lib.reverse().flatMap(frameLines)),
+      markdownOnly: true,
+      priority: 10,
+      label: "library frames",
+    },
+  ];
+}
+
+function crumbSection(event: ApiEvent): ViewSection {
+  const crumbs = entryData(event, "breadcrumbs", Crumbs)?.values ?? [];
+  const last = crumbs.slice(-BREADCRUMBS_SHOWN);
+  return {
+    heading: `Breadcrumbs (last ${last.length} of ${crumbs.length})`,
+    block: linesOf(
+      last.map((c) => {
+        const at =
+          typeof c.timestamp === "number" ? (isoFromMs(c.timestamp * 1000) ?? "-") : (c.timestamp ?? "");
+        return `  ${isoSeconds(at) || "-"}  ${(c.category ?? "default").padEnd(10)}  ${c.message ?? ""}`;
+      }),
+    ),
+    // The oldest go first under a size bound.
+    priority: (i, n) => 8 + (n - i) / 100,
+    label: "breadcrumbs",
+  };
+}
+
+function contextSection(event: ApiEvent): ViewSection {
+  const contexts = (event as { contexts?: Record<string, unknown> }).contexts ?? {};
+  return {
+    heading: "Contexts",
+    block: linesOf(
+      Object.entries(contexts).map(([name, value]) => {
+        const parts =
+          typeof value === "object" && value !== null
+            ? Object.entries(value as Record<string, unknown>)
+                .filter(
+                  ([k, x]) =>
+                    k !== "type" &&
+                    (typeof x === "string" || typeof x === "number" || typeof x === "boolean"),
+                )
+                .map(([k, x]) => `${k}=${x}`)
+            : [String(value)];
+        return `  ${name}: ${parts.join(" ")}`;
+      }),
+    ),
+    priority: 7,
+    label: "contexts",
+  };
+}
+
+/**
+ * `event view`: the event's title and time, its exception, stack, tags, last breadcrumbs and
+ * contexts. The document is the event without its request's credentials (scrubEvent).
+ */
+export const EVENT_VIEW: DocView<EventViewDoc> = {
+  name: "event view",
+  id: "eventID",
+  document: (d) => d.event,
+  sections: ({ event, org, project }, c) => {
+    const ts = eventTimestamp(event);
+    const tags = event.tags ?? [];
+    const width = Math.max(0, ...tags.map((t) => t.key.length));
+    return [
+      {
+        block: linesOf([
+          `Event ${event.eventID}${project ? ` (${org}/${project})` : ` (${org})`}`,
+          `  ${event.title ?? eventMessage(event)}`,
+          `  ${ts ? `${isoSeconds(ts)} (${relativeTime(ts, c.now)})` : "-"} · ${event.platform ?? "unknown platform"}`,
+        ]),
+      },
+      {
+        heading: "Exception",
+        block: linesOf(
+          (entryData(event, "exception", ExceptionData)?.values ?? []).map(
+            (x) => `  ${x.type ?? "Error"}: ${x.value ?? ""}`,
+          ),
+        ),
+      },
+      ...frameSections(event),
+      {
+        heading: "Tags",
+        block: linesOf(tags.map((t) => `  ${t.key.padEnd(width)}  ${t.value ?? ""}`)),
+        priority: 6,
+        keep: 5,
+        label: "tags",
+      },
+      crumbSection(event),
+      contextSection(event),
+    ];
+  },
+};

@@ -1,34 +1,76 @@
-/** Human output of `issue explain` and `issue plan`. */
+/** The views of `issue explain` and `issue plan`. */
 import type { ExplainJson, PlanJson } from "../issue/analysis-json.ts";
+import type { DocView, ViewSection } from "../view/doc.ts";
 
-function section(title: string, body: string): string[] {
+/** An analysis and the issue it is of (`WEB-3: ZeroDivisionError…`, its title line). */
+export interface Analysis<J> {
+  label: string;
+  json: J;
+}
+
+/** A titled block of prose, indented; `-` when the service said nothing. */
+function prose(heading: string, body: string, more: Partial<ViewSection> = {}): ViewSection {
   const text = body.trim() === "" ? "-" : body.trim();
-  return [title, ...text.split("\n").map((l) => `  ${l}`), ""];
+  return { heading, block: { kind: "lines", lines: text.split("\n").map((l) => `  ${l}`) }, ...more };
 }
 
-/** Renders an explanation: summary, root cause, suggested fix, affected code. */
-export function formatExplanation(label: string, e: ExplainJson): string[] {
-  const lines = [`AI analysis of ${label}`, ""];
-  lines.push(...section("Summary", e.analysis.summary));
-  lines.push(...section("Root cause", e.analysis.rootCause));
-  lines.push(
-    ...section(
+/**
+ * `issue explain`: summary, root cause, suggested fix, affected code. Under a size bound the
+ * markdown drops the affected code first, then the suggested fix.
+ */
+export const ISSUE_EXPLAIN_VIEW: DocView<Analysis<ExplainJson>> = {
+  name: "issue explain",
+  id: "issueId",
+  document: (d) => d.json,
+  sections: ({ label, json }) => [
+    { block: { kind: "lines", lines: [`AI analysis of ${label}`] } },
+    prose("Summary", json.analysis.summary),
+    prose("Root cause", json.analysis.rootCause),
+    prose(
       "Suggested fix",
-      e.analysis.suggestedFix || "(none yet: run `tracker issue plan` for a fix plan)",
+      json.analysis.suggestedFix || "(none yet: run `tracker issue plan` for a fix plan)",
+      { priority: 1, label: "suggested fix" },
     ),
-  );
-  lines.push(...section("Affected code", e.analysis.affectedCode));
-  return lines.slice(0, -1);
-}
+    prose("Affected code", json.analysis.affectedCode, { priority: 3, label: "affected code" }),
+  ],
+};
 
-/** Renders a fix plan: numbered steps with file:line and code. */
-export function formatPlan(label: string, p: PlanJson): string[] {
-  const lines = [`Fix plan for ${label} (confidence ${Math.round(p.plan.confidence * 100)}%)`];
-  for (const s of p.plan.steps) {
-    lines.push("", `${s.step}. ${s.action}`);
-    if (s.file) lines.push(`   ${s.file}${s.line > 0 ? `:${s.line}` : ""}`);
-    for (const l of s.code.split("\n")) if (l.trim() !== "") lines.push(`     ${l}`);
-  }
-  if (p.plan.steps.length === 0) lines.push("", "(no steps)");
-  return lines;
-}
+/**
+ * `issue plan`: numbered steps with file:line and code. Under a size bound the markdown keeps the
+ * first three steps and drops the last ones first.
+ */
+export const ISSUE_PLAN_VIEW: DocView<Analysis<PlanJson>> = {
+  name: "issue plan",
+  id: "issueId",
+  document: (d) => d.json,
+  sections: ({ label, json }) => {
+    const { steps, confidence } = json.plan;
+    const title: ViewSection = {
+      block: {
+        kind: "lines",
+        lines: [`Fix plan for ${label} (confidence ${Math.round(confidence * 100)}%)`],
+      },
+    };
+    if (steps.length === 0) return [title, { block: { kind: "lines", lines: ["(no steps)"] } }];
+    return [
+      title,
+      ...steps.map(
+        (s, k): ViewSection => ({
+          block: {
+            kind: "lines",
+            lines: [
+              `${s.step}. ${s.action}`,
+              ...(s.file ? [`   ${s.file}${s.line > 0 ? `:${s.line}` : ""}`] : []),
+              ...s.code
+                .split("\n")
+                .filter((l) => l.trim() !== "")
+                .map((l) => `     ${l}`),
+            ],
+          },
+          priority: k < 3 ? 0 : 4 + k,
+          label: "plan steps",
+        }),
+      ),
+    ];
+  },
+};

@@ -1,44 +1,67 @@
-/** The incident sections of the human `issue view`: notes, linked tickets, suspect commits, first release. */
+/** The incident sections of `issue view`: first release, suspect commits, linked tickets, notes. */
 import type { IssueViewExtras } from "../issue/view-extras.ts";
+import type { ViewSection } from "../view/doc.ts";
 import { formatDuration } from "./duration.ts";
 import { oneLine } from "./one-line.ts";
 import { isoSeconds, relativeTime } from "./time.ts";
 
-/** The lines after the issue's summary; nothing for a section with nothing to say. */
-export function formatIssueIncident(x: IssueViewExtras, now: number): string[] {
-  const lines: string[] = [];
+const lines = (l: readonly string[]) => ({ kind: "lines", lines: l }) as const;
+
+/**
+ * The sections after the issue's summary; none for what it lacks. Under a size bound the
+ * markdown drops the later notes first, then tickets, then all but the first suspect commits.
+ */
+export function incidentSections(x: IssueViewExtras, now: number): ViewSection[] {
+  const out: ViewSection[] = [];
   const when = (iso: string | null) => (iso ? `${isoSeconds(iso)} (${relativeTime(iso, now)})` : "-");
   if (x.firstRelease) {
     const r = x.firstRelease;
-    lines.push("", `First release ${oneLine(r.version)}`);
-    if (r.deploys.length === 0) lines.push("  Deploys:     none recorded");
-    for (const d of r.deploys) lines.push(`  Deployed:    ${oneLine(d.environment)} ${when(d.dateFinished)}`);
-    if (r.firstEventAfter) {
-      lines.push(
-        `  First event: ${formatDuration(r.firstEventAfter.ms)} after the ${oneLine(r.firstEventAfter.environment)} deploy`,
-      );
-    }
+    const after = r.firstEventAfter;
+    out.push({
+      heading: `First release ${oneLine(r.version)}`,
+      block: lines([
+        ...(r.deploys.length === 0 ? ["  Deploys:     none recorded"] : []),
+        ...r.deploys.map((d) => `  Deployed:    ${oneLine(d.environment)} ${when(d.dateFinished)}`),
+        ...(after
+          ? [`  First event: ${formatDuration(after.ms)} after the ${oneLine(after.environment)} deploy`]
+          : []),
+      ]),
+      priority: 1,
+      label: "deploys",
+    });
   }
-  if (x.suspectCommits.length > 0) {
-    lines.push("", "Suspect commits");
-    for (const c of x.suspectCommits) {
-      const pr = c.pullRequest ? `  ${c.pullRequest.url}` : "";
-      lines.push(`  ${c.commit.slice(0, 12)}  ${oneLine(c.author)}: ${oneLine(c.message)}${pr}`);
-    }
-  }
-  if (x.links.length > 0) {
-    lines.push("", "Linked tickets");
-    for (const l of x.links) {
-      const title = l.title ? ` ${oneLine(l.title)}` : "";
-      lines.push(`  ${oneLine(l.key)}${title}  ${oneLine(l.url)} (${oneLine(l.provider)}, link ${l.id})`);
-    }
-  }
-  if (x.notes.length > 0) {
-    lines.push("", "Latest notes");
-    for (const n of x.notes) {
-      const text = typeof n.data.text === "string" ? n.data.text : "";
-      lines.push(`  ${isoSeconds(n.dateCreated)}  ${oneLine(n.user ?? "Sentry")}: ${oneLine(text)}`);
-    }
-  }
-  return lines;
+  out.push({
+    heading: "Suspect commits",
+    block: lines(
+      x.suspectCommits.map((c) => {
+        const pr = c.pullRequest ? `  ${c.pullRequest.url}` : "";
+        return `  ${c.commit.slice(0, 12)}  ${oneLine(c.author)}: ${oneLine(c.message)}${pr}`;
+      }),
+    ),
+    priority: (i) => 1 + i,
+    label: "suspect commits",
+  });
+  out.push({
+    heading: "Linked tickets",
+    block: lines(
+      x.links.map((l) => {
+        const title = l.title ? ` ${oneLine(l.title)}` : "";
+        return `  ${oneLine(l.key)}${title}  ${oneLine(l.url)} (${oneLine(l.provider)}, link ${l.id})`;
+      }),
+    ),
+    priority: 2,
+    label: "linked tickets",
+  });
+  out.push({
+    heading: "Latest notes",
+    block: lines(
+      x.notes.map((n) => {
+        const text = typeof n.data.text === "string" ? n.data.text : "";
+        return `  ${isoSeconds(n.dateCreated)}  ${oneLine(n.user ?? "Sentry")}: ${oneLine(text)}`;
+      }),
+    ),
+    priority: (i) => 2 + i,
+    label: "notes",
+  });
+  return out;
 }

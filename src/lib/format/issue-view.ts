@@ -1,4 +1,4 @@
-/** The `issue view` output: the spec's Issue view JSON and the human rendering. */
+/** The `issue view` output: the spec's Issue view JSON and its view. */
 import {
   type ApiEvent,
   eventMessage,
@@ -8,6 +8,9 @@ import {
 } from "../api/events.ts";
 import { type ApiIssue, type Issue, toIssue } from "../api/issues.ts";
 import { type Assignee, assigneeText, statusDetailText } from "./issue-status.ts";
+import type { IssueViewExtras } from "../issue/view-extras.ts";
+import type { Block, DocView, ViewSection } from "../view/doc.ts";
+import { incidentSections } from "./issue-incident.ts";
 import { isoSeconds, relativeTime } from "./time.ts";
 
 /** The spec's Issue view JSON (section 2) plus the list fields. */
@@ -68,49 +71,97 @@ function statusLine(view: IssueViewJson): string {
   return detail.startsWith(view.status) ? detail : `${view.status}: ${detail}`;
 }
 
-/** Renders the human view of an issue and its latest event. */
-export function formatIssueView(view: IssueViewJson, now: number): string[] {
-  const seen = (iso: string | null) => (iso ? `${isoSeconds(iso)} (${relativeTime(iso, now)})` : "-");
-  const lines = [
-    `${view.shortId}: ${view.title}`,
-    "",
-    `  Status:      ${statusLine(view)}${view.isUnhandled ? " (unhandled)" : ""}`,
-    `  Assignee:    ${assigneeText(view.assignedTo) ?? "-"}`,
-    `  Level:       ${view.level}`,
-    `  Events:      ${view.count}`,
-    `  Users:       ${view.userCount}`,
-    `  First seen:  ${seen(view.firstSeen)}`,
-    `  Last seen:   ${seen(view.lastSeen)}`,
-    `  Culprit:     ${view.culprit || "-"}`,
-    `  Project:     ${view.org}/${view.project.slug}`,
-    `  ID:          ${view.id}`,
-    `  Link:        ${view.permalink || "-"}`,
-  ];
-  if (view.tags.length > 0) {
-    lines.push("", "Tags");
-    const width = Math.max(...view.tags.map((t) => t.key.length));
-    for (const t of view.tags) lines.push(`  ${t.key.padEnd(width)}  ${t.value}`);
-  }
-  if (!view.latestEvent) {
-    lines.push("", "Latest event: none");
-    return lines;
-  }
+/** `issue view --json` of one issue: the view JSON and what happened around the issue. */
+export type IssueViewDoc = IssueViewJson & IssueViewExtras;
+
+const lines = (l: readonly string[]): Block => ({ kind: "lines", lines: l });
+
+/** The summary lines a size bound drops first: Assignee, First seen, Culprit, ID. */
+const SECONDARY_FACTS = new Set([1, 5, 7, 9]);
+
+/** The latest event's section: its message, platform and time, then its in-app stack (always kept). */
+function latestSection(view: IssueViewJson): ViewSection {
   const e = view.latestEvent;
-  lines.push(
-    "",
-    `Latest event ${e.eventID}`,
+  if (!e) return { block: lines(["Latest event: none"]) };
+  const facts = [
     `  Message:     ${e.message || "-"}`,
     `  Platform:    ${e.platform || "-"}`,
     `  Timestamp:   ${e.timestamp || "-"}`,
-  );
-  const frames = e.frames;
-  if (frames.length > 0) {
-    lines.push("", "  Stack (most recent call first):");
-    for (const f of frames) {
-      const loc =
-        f.lineNo === null ? f.filename : `${f.filename}:${f.lineNo}${f.colNo === null ? "" : `:${f.colNo}`}`;
-      lines.push(`    at ${f.function} (${loc})`);
-    }
-  }
-  return lines;
+  ];
+  const stack = e.frames.map((f) => {
+    const loc =
+      f.lineNo === null ? f.filename : `${f.filename}:${f.lineNo}${f.colNo === null ? "" : `:${f.colNo}`}`;
+    return `    at ${f.function} (${loc})`;
+  });
+  return {
+    heading: `Latest event ${e.eventID}`,
+    block: lines([
+      ...facts,
+      ...(stack.length > 0 ? ["", "  Stack (most recent call first):", ...stack] : []),
+    ]),
+    priority: (i) => (i < facts.length ? 2 : 0),
+    label: "latest event",
+  };
 }
+
+/** One issue's sections: title, summary, tags, latest event, then what happened around it. */
+function issueSections(view: IssueViewDoc, now: number): ViewSection[] {
+  const seen = (iso: string | null) => (iso ? `${isoSeconds(iso)} (${relativeTime(iso, now)})` : "-");
+  const out: ViewSection[] = [
+    { block: lines([`${view.shortId}: ${view.title}`]) },
+    {
+      block: lines([
+        `  Status:      ${statusLine(view)}${view.isUnhandled ? " (unhandled)" : ""}`,
+        `  Assignee:    ${assigneeText(view.assignedTo) ?? "-"}`,
+        `  Level:       ${view.level}`,
+        `  Events:      ${view.count}`,
+        `  Users:       ${view.userCount}`,
+        `  First seen:  ${seen(view.firstSeen)}`,
+        `  Last seen:   ${seen(view.lastSeen)}`,
+        `  Culprit:     ${view.culprit || "-"}`,
+        `  Project:     ${view.org}/${view.project.slug}`,
+        `  ID:          ${view.id}`,
+        `  Link:        ${view.permalink || "-"}`,
+      ]),
+      // Under a size bound the assignee, first seen, culprit and numeric ID go before the rest.
+      priority: (i) => (SECONDARY_FACTS.has(i) ? 1 : 0),
+      label: "details",
+    },
+  ];
+  const m = view.metadata;
+  // The title usually says it; the markdown keeps the exception as the service classified it.
+  if (m.type || m.value)
+    out.push({
+      heading: "Exception",
+      block: lines([`  ${m.type}: ${m.value}`]),
+      markdownOnly: true,
+      priority: 1,
+      label: "exception",
+    });
+  const width = Math.max(0, ...view.tags.map((t) => t.key.length));
+  out.push({
+    heading: "Tags",
+    block: lines(view.tags.map((t) => `  ${t.key.padEnd(width)}  ${t.value}`)),
+    priority: 6,
+    keep: 5,
+    label: "tags",
+  });
+  out.push(latestSection(view), ...incidentSections(view, now));
+  return out;
+}
+
+/**
+ * `issue view <issue>…`: each issue's summary, tags, latest event with its in-app stack, first
+ * release and deploys, suspect commits, linked tickets and last notes; several issues one after
+ * another under a rule. The document is the issue's view JSON, or the list of them for several.
+ */
+export const ISSUE_VIEW: DocView<IssueViewDoc | readonly IssueViewDoc[]> = {
+  name: "issue view",
+  id: "shortId",
+  document: (d) => d,
+  sections: (d, c) =>
+    (Array.isArray(d) ? d : [d]).flatMap((v: IssueViewDoc, i) => [
+      ...(i > 0 ? [{ block: lines(["─".repeat(40)]) }] : []),
+      ...issueSections(v, c.now),
+    ]),
+};

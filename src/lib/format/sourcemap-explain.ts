@@ -69,7 +69,7 @@ export const SOURCEMAP_EXPLAIN_VIEW: DocView<SourcemapExplainReport> = {
         keep: 3,
         label: "frames",
       },
-      { heading: "Fix", block: { kind: "lines", lines: r.fix ? [r.fix] : [] }, stderr: true },
+      { heading: "Fix", block: { kind: "lines", lines: r.fix ? [r.fix] : [] }, markdownOnly: true },
     ];
   },
 };

@@ -79,7 +79,7 @@ export const STATUS_VIEW: DocView<StatusScreen> = {
     {
       heading: "Could not read",
       block: { kind: "pairs", pairs: s.errors.map((e) => [e.org, e.message] as const) },
-      stderr: true,
+      markdownOnly: true,
     },
   ],
   piped: (s, c) =>

@@ -46,10 +46,14 @@ export interface ViewSection {
   keep?: number;
   /** What its items are, for the markdown's "left out" line. */
   label?: string;
-  /** Said on stderr by a text run (a warning), so only the markdown carries it. */
-  stderr?: boolean;
   /** Text on the line after the section before, no blank line between (a report's headline and its fields). */
   tight?: boolean;
+  /**
+   * Left out of the text, kept by the markdown: what a text run says on stderr (a warning, a Fix
+   * line), or what the text leaves out to stay short (an event's library frames) for a reader who
+   * cannot ask again; give the latter a high priority so a size bound drops it first.
+   */
+  markdownOnly?: boolean;
 }
 
 /** A document view: the JSON document, and the sections both text and markdown are made of. */

@@ -106,7 +106,7 @@ export function docViewLines<D>(ctx: TrackerContext, view: DocView<D>, d: D): st
   const out: string[] = [];
   for (const s of view.sections(d, c)) {
     const empty = isEmptyBlock(s.block, c);
-    if ((empty && s.empty === undefined) || s.stderr) continue;
+    if ((empty && s.empty === undefined) || s.markdownOnly) continue;
     if (out.length > 0 && !s.tight) out.push("");
     if (s.heading !== undefined)
       out.push(c.color ? paint(oneLine(s.heading), "1", "22") : oneLine(s.heading));

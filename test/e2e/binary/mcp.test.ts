@@ -173,7 +173,7 @@ describe("tracker mcp over stdio", () => {
     const view = JSON.parse((await call(s, "replay_view", { replay, target: "acme/web" })).text);
     expect(view.breadcrumbs.map((b: { category: string }) => b.category)).toContain("ui.click");
     const md = await call(s, "issue_timeline", { issue: "acme/WEB-4Y", format: "md" });
-    expect(md.text).toContain("| date | kind | summary | user |");
+    expect(md.text).toContain("| When | What | Who | Detail |");
     await closeCleanly(s);
   });
 
