@@ -16,8 +16,6 @@ import {
   str,
   table,
 } from "./markdown-parts.ts";
-import { analysisSections, eventSections, issueSections, traceSections } from "./markdown-views.ts";
-import { isStatusDocument, isTagKeyList, statusSections, tagKeySections } from "./markdown-lists.ts";
 
 /** The label of a list's row sections and of its cursor line (rewritten when rows are left out). */
 const ROWS = "rows";
@@ -42,37 +40,15 @@ function rowTable(items: Obj[], view: ViewTable | undefined): { head: string; ro
   };
 }
 
+/**
+ * The columns of a list that has no view (a write's result, `tracker api`): the scalar members of
+ * its first item, as many as fit a line.
+ */
 function guessColumns(items: Obj[]): string[] {
   const first = items[0] ?? {};
-  const columns =
-    "checkInStatus" in first
-      ? ["slug", "name", "scheduleText", "checkInStatus", "lastCheckIn", "nextCheckIn"]
-      : "shortId" in first
-        ? [
-            "shortId",
-            "title",
-            "level",
-            "count",
-            "userCount",
-            "lastSeen",
-            ...("alias" in first ? ["alias"] : []),
-          ]
-        : "severity" in first && "message" in first
-          ? ["timestamp", "severity", "message", "traceId", "id"]
-          : "span.op" in first
-            ? ["id", "span.op", "span.description", "span.duration", "timestamp"]
-            : "version" in first && "dateCreated" in first
-              ? ["version", "dateCreated", "newGroups", "lastDeploy.environment"]
-              : "traceId" in first
-                ? ["traceId", "transaction", "durationMs", "timestamp", "project"]
-                : "eventID" in first
-                  ? ["eventID", "dateCreated", "title"]
-                  : "slug" in first
-                    ? ["slug", "name", ...("platform" in first ? ["platform"] : [])]
-                    : Object.keys(first)
-                        .filter((k) => !isObj(first[k]) && !Array.isArray(first[k]))
-                        .slice(0, 6);
-  return columns;
+  return Object.keys(first)
+    .filter((k) => !isObj(first[k]) && !Array.isArray(first[k]))
+    .slice(0, 6);
 }
 
 function listSections(items: Obj[], extra: Obj, view?: ViewTable): Section[] {
@@ -94,18 +70,16 @@ function listSections(items: Obj[], extra: Obj, view?: ViewTable): Section[] {
   return out;
 }
 
+/**
+ * The sections of a document: its view's (lib/view), else a generic form of what has no view (a
+ * list's scalar members as a table, anything else as its JSON). No shape is guessed: every read
+ * command renders through its view.
+ */
 function sectionsOf(doc: Json, view?: ViewTable | (() => Section[])): Section[] {
   if (typeof view === "function") return view();
-  if (isTagKeyList(doc)) return tagKeySections(doc);
   if (Array.isArray(doc)) return listSections(doc.filter(isObj), {});
   if (!isObj(doc)) return [{ text: str(doc), priority: 0 }];
-  if (isStatusDocument(doc)) return statusSections(doc);
-  if (Array.isArray(doc.data))
-    return listSections((doc.data as Json[]).filter(isObj), doc, view as ViewTable);
-  if ("eventID" in doc && "entries" in doc) return eventSections(doc);
-  if ("shortId" in doc && "title" in doc) return issueSections(doc);
-  if ("issueId" in doc && ("analysis" in doc || "plan" in doc)) return analysisSections(doc);
-  if ("traceId" in doc && "roots" in doc) return traceSections(doc);
+  if (Array.isArray(doc.data)) return listSections((doc.data as Json[]).filter(isObj), doc, view);
   return [{ text: `\`\`\`json\n${JSON.stringify(doc, null, 2)}\n\`\`\``, priority: 0 }];
 }
 

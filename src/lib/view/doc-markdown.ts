@@ -12,12 +12,9 @@ import { type ViewSection, isEmptyBlock } from "./doc.ts";
  */
 const textLine = (l: string) => line(l).replace(/^(\s*)(#|```|~~~|\|)/, "$1\\$2");
 
-/** A line of a `lines` block ends in a hard break (two spaces), so a renderer keeps it a line of its own. */
-const HARD_BREAK = "  ";
-
 function itemsOf(s: ViewSection, c: CellContext): { head?: string; items: string[] } {
   const b = s.block;
-  if (b.kind === "lines") return { items: b.lines.map((l) => `${textLine(l)}${HARD_BREAK}`) };
+  if (b.kind === "lines") return { items: b.lines.map((l) => textLine(l)) };
   if (b.kind === "pairs") return { items: b.pairs.map(([k, v]) => `- ${line(k)}: ${line(v)}`) };
   const { headers, rows } = b.cells(c);
   return { head: table([], headers).trimEnd(), items: rows.map((r) => cellRow(r)) };
@@ -41,7 +38,7 @@ export function docMarkdown(sections: readonly ViewSection[], c: CellContext): S
     if (s.heading === undefined && !titled && s.block.kind === "lines") {
       titled = true;
       const [first, ...rest] = items;
-      out.push({ text: `## ${(first ?? "").trimEnd()}`, priority: 0 });
+      out.push({ text: `## ${first ?? ""}`, priority: 0 });
       for (const text of rest) out.push({ text, priority: 0 });
       continue;
     }
