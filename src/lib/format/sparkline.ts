@@ -1,8 +1,6 @@
 /** One-line sparklines of time series (`tracker query --interval`). */
 import type { TimeSeries } from "../api/explore.ts";
 import { oneLine } from "./one-line.ts";
-import { withUnit } from "./query-table.ts";
-import { formatTable } from "./table.ts";
 
 /** The eight bar heights, lowest first. */
 export const SPARK_BARS = "▁▂▃▄▅▆▇█";
@@ -64,37 +62,3 @@ export function seriesLabel(s: TimeSeries): string {
 
 /** Most bars drawn on a terminal line. */
 export const SPARK_MAX_WIDTH = 60;
-
-/**
- * One line per series: label, sparkline, min, max, total (`-` where buckets do not add up: p95,
- * avg, epm…). On a terminal the numbers carry their
- * unit and a long series is averaged down to fit; piped, every bucket is drawn and numbers are plain.
- */
-export function formatSeriesLines(series: readonly TimeSeries[], width?: number): string[] {
-  const tty = width !== undefined;
-  const barWidth = tty ? Math.max(10, Math.min(SPARK_MAX_WIDTH, width - 50)) : Number.POSITIVE_INFINITY;
-  const n = (x: number, unit: string | null | undefined) =>
-    tty ? withUnit(x, unit) : String(Number(x.toFixed(6)));
-  return formatTable(
-    [
-      { header: "series", flex: true },
-      { header: "values" },
-      { header: "min", align: "right" },
-      { header: "max", align: "right" },
-      { header: "total", align: "right" },
-    ],
-    series.map((s) => {
-      const { min, max, total } = seriesStats(s);
-      const unit = s.meta?.valueUnit;
-      const points = s.values.map((p) => p.value);
-      return [
-        seriesLabel(s),
-        sparkline(tty ? fitPoints(points, barWidth) : points),
-        n(min, unit),
-        n(max, unit),
-        total === null ? "-" : n(total, unit),
-      ];
-    }),
-    width,
-  );
-}
