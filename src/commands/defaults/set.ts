@@ -4,7 +4,7 @@ import { getProject } from "../../lib/api/projects.ts";
 import { writeDefaultEnvironments, writeDefaults } from "../../lib/db/defaults.ts";
 import { writeProjectDefault } from "../../lib/db/project-defaults.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import { parseTarget, withSlugHint } from "../../lib/resolve/target.ts";
 import { type HereFlags, hereRoot } from "./here.ts";
 
@@ -29,8 +29,12 @@ export default async function defaultsSet(
       );
     }
     writeDefaultEnvironments(this, environments);
-    if (flags.json) return writeJson(this, { environments });
-    return writeLines(this, `Default environment set to ${environments.join(", ")}.`);
+    return writeResult(
+      this,
+      flags.json,
+      { environments },
+      `Default environment set to ${environments.join(", ")}.`,
+    );
   }
   const root = flags.here ? hereRoot(this) : undefined;
   const parsed = parseTarget(target);
@@ -58,13 +62,13 @@ export default async function defaultsSet(
   }
   if (root) {
     writeProjectDefault(this, { root, org, project });
-    if (flags.json) return writeJson(this, { org, project, root });
     const what = project ? `Default set to ${org}/${project}` : `Default organization set to ${org}`;
-    return writeLines(this, `${what} for ${root}.`);
+    return writeResult(this, flags.json, { org, project, root }, `${what} for ${root}.`);
   }
   writeDefaults(this, { org, project });
   if (environments) writeDefaultEnvironments(this, environments);
-  if (flags.json) return writeJson(this, { org, project, ...(environments ? { environments } : {}) });
-  writeLines(this, project ? `Default set to ${org}/${project}.` : `Default organization set to ${org}.`);
-  if (environments) writeLines(this, `Default environment set to ${environments.join(", ")}.`);
+  writeResult(this, flags.json, { org, project, ...(environments ? { environments } : {}) }, [
+    project ? `Default set to ${org}/${project}.` : `Default organization set to ${org}.`,
+    ...(environments ? [`Default environment set to ${environments.join(", ")}.`] : []),
+  ]);
 }

@@ -6,7 +6,8 @@ import {
   releasesPath,
   sendPlanned,
 } from "../../lib/api/releases.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import { writeDryRun } from "../../lib/release/dry-run.ts";
 import { resolveCreateScope } from "../../lib/release/target.ts";
 import type { CreateFlags } from "./changes.ts";
@@ -59,8 +60,8 @@ export default async function releaseCreate(
       writeTip(this, `Finalized ${version} (it was not released yet).`);
     }
   }
-  if (flags.json) return writeJson(this, { created, release });
-  if (!created) return;
   const finalized = release.dateReleased ? " and finalized it" : "";
-  writeLines(this, `Created release ${version} in ${org} (${projects.join(", ")})${finalized}.`);
+  // An existing release was said on stderr above: stdout says nothing then.
+  const said = created ? [`Created release ${version} in ${org} (${projects.join(", ")})${finalized}.`] : [];
+  writeResult(this, flags.json, { created, release }, said);
 }
