@@ -1,8 +1,9 @@
 /**
- * The one renderer of list views: `--json` (and with it `--fields`, `--jq`, `--max-chars` and
- * `--format md`, which lib/output.ts shapes) gets the list contract's envelope (a `bare` listing: its
- * rows alone), whose markdown table is the view's piped cells; a terminal gets the view's table, a
- * pipe its TSV rows.
+ * The one renderer of views. A list view: `--json` (and with it `--fields`, `--jq`, `--max-chars`
+ * and `--format md`, which lib/output.ts shapes) gets the list contract's envelope (a `bare`
+ * listing: its rows alone), whose markdown table is the view's piped cells; a terminal gets the
+ * view's table, a pipe its TSV rows. A document view: `--json` gets its document, which carries the
+ * markdown of its sections; the text is the same sections' lines.
  */
 import type { TrackerContext } from "../../context.ts";
 import { listDocument, type PageLike } from "../list-page.ts";
