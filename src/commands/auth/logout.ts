@@ -4,7 +4,8 @@ import { clearCredentials, listLogins } from "../../lib/db/auth.ts";
 import { parseBaseUrl } from "../../lib/env.ts";
 import { CliError, ValidationError } from "../../lib/errors.ts";
 import type { GlobalFlags } from "../../lib/flags.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
+import { writeResult } from "../../lib/view/write.ts";
 
 /** Flags of `auth logout`. */
 export interface LogoutFlags extends GlobalFlags {
@@ -41,29 +42,26 @@ export default async function authLogout(this: TrackerContext, flags: LogoutFlag
       `${env.source} is still set in the environment and will still be used; unset it to stop using it.`,
     );
   }
-  if (flags.json) {
-    writeJson(this, {
-      loggedOut: removed.length > 0,
-      removed: removed.length > 0,
-      baseUrl: which === "all" ? null : which,
-      removedLogins: removed,
-      remainingLogins: remaining,
-      envToken: env?.source ?? null,
-    });
-    return;
-  }
-  if (removed.length === 0) {
-    writeLines(
-      this,
-      which === "all" ? "No stored logins to remove." : `No stored login for ${which} to remove.`,
-    );
-    if (remaining.length > 0)
-      writeTip(this, `Stored logins: ${remaining.join(", ")} (tracker auth logout --url <url> removes one).`);
-    return;
-  }
-  writeLines(
+  const doc = {
+    loggedOut: removed.length > 0,
+    removed: removed.length > 0,
+    baseUrl: which === "all" ? null : which,
+    removedLogins: removed,
+    remainingLogins: remaining,
+    envToken: env?.source ?? null,
+  };
+  const said =
+    removed.length > 0
+      ? `Logged out: removed the stored login${removed.length > 1 ? "s" : ""} for ${removed.join(", ")}.`
+      : which === "all"
+        ? "No stored logins to remove."
+        : `No stored login for ${which} to remove.`;
+  writeResult(this, flags.json, doc, said);
+  if (flags.json || remaining.length === 0) return;
+  writeTip(
     this,
-    `Logged out: removed the stored login${removed.length > 1 ? "s" : ""} for ${removed.join(", ")}.`,
+    removed.length > 0
+      ? `Still logged in to: ${remaining.join(", ")}.`
+      : `Stored logins: ${remaining.join(", ")} (tracker auth logout --url <url> removes one).`,
   );
-  if (remaining.length > 0) writeTip(this, `Still logged in to: ${remaining.join(", ")}.`);
 }

@@ -1,7 +1,7 @@
 import type { TrackerContext } from "../../context.ts";
 import { clearDefaults } from "../../lib/db/defaults.ts";
 import { clearProjectDefault, readProjectDefault } from "../../lib/db/project-defaults.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import { type HereFlags, hereRoot } from "./here.ts";
 
 /**
@@ -12,10 +12,9 @@ export default async function defaultsClear(this: TrackerContext, flags: HereFla
   if (flags.here) {
     const root = readProjectDefault(this, this.cwd)?.root ?? hereRoot(this);
     const cleared = clearProjectDefault(this, root);
-    if (flags.json) return writeJson(this, { cleared, root });
-    return writeLines(this, cleared ? `Defaults for ${root} cleared.` : `No defaults were set for ${root}.`);
+    const said = cleared ? `Defaults for ${root} cleared.` : `No defaults were set for ${root}.`;
+    return writeResult(this, flags.json, { cleared, root }, said);
   }
   const cleared = clearDefaults(this);
-  if (flags.json) return writeJson(this, { cleared });
-  writeLines(this, cleared ? "Defaults cleared." : "No defaults were set.");
+  writeResult(this, flags.json, { cleared }, cleared ? "Defaults cleared." : "No defaults were set.");
 }

@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { integrationPath, linkExternalIssue, listIssueIntegrations } from "../../lib/api/issue-links.ts";
 import { issueWith } from "../../lib/issue/issue-with.ts";
 import { pickIntegration } from "../../lib/issue/links.ts";
-import { jsonText, writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeDryRunView, writeResult } from "../../lib/view/write.ts";
 import type { LinkFlags } from "./incident-specs.ts";
 
 /** `tracker issue link <issue> <url>`: links an existing ticket through an issue-tracker integration. */
@@ -14,19 +14,18 @@ export default async function issueLink(this: TrackerContext, flags: LinkFlags, 
   const integrationId = String(integration.id);
   if (flags.dryRun) {
     const request = {
-      method: "PUT",
+      method: "PUT" as const,
       path: integrationPath(org, issue.id, integrationId),
       body: { externalIssue: url },
     };
-    if (flags.json) return writeJson(this, { dryRun: true, requests: [request] });
-    writeLines(this, [`${request.method} ${request.path}`, ...jsonText(request.body, true).split("\n")]);
-    return writeTip(this, "Dry run: nothing was sent.");
+    return writeDryRunView(this, flags.json, { requests: [request] });
   }
   const link = await linkExternalIssue(this, org, issue.id, integrationId, url);
   const provider = integration.provider?.name ?? integration.name;
-  if (flags.json) return writeJson(this, { issue: issue.shortId, provider, ...link, id: String(link.id) });
-  writeLines(
+  writeResult(
     this,
+    flags.json,
+    { issue: issue.shortId, provider, ...link, id: String(link.id) },
     `Linked ${link.displayName ?? link.key ?? url} to ${issue.shortId} (${provider}, link ${link.id}).`,
   );
 }

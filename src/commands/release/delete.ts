@@ -3,10 +3,11 @@ import type { TrackerContext } from "../../context.ts";
 import { type PlannedRequest, releaseNotFound, releasePath, sendPlanned } from "../../lib/api/releases.ts";
 import { canPrompt } from "../../lib/automation.ts";
 import { ContextError, PromptCancelled } from "../../lib/errors.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
 import { writeDryRun } from "../../lib/release/dry-run.ts";
 import { resolveReleaseOrg } from "../../lib/release/target.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { DeleteFlags } from "./changes.ts";
 
 /**
@@ -49,6 +50,5 @@ export default async function releaseDelete(
   await sendPlanned(this, org, req, v.unknown()).catch((err) => {
     throw releaseNotFound(err, org, version);
   });
-  if (flags.json) return writeJson(this, { deleted: version, org });
-  writeLines(this, `Deleted release ${version} from ${org}.`);
+  writeResult(this, flags.json, { deleted: version, org }, `Deleted release ${version} from ${org}.`);
 }

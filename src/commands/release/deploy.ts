@@ -6,10 +6,10 @@ import {
   releasePath,
   sendPlanned,
 } from "../../lib/api/releases.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
 import { writeDryRun } from "../../lib/release/dry-run.ts";
 import { resolveTime } from "../../lib/release/flags.ts";
 import { resolveReleaseOrg } from "../../lib/release/target.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { DeployFlags } from "./changes.ts";
 
 /** `tracker release deploy <version> [<org>] --env <environment>`: one POST (201 with the deploy). */
@@ -40,7 +40,11 @@ export default async function releaseDeploy(
       throw releaseNotFound(err, org, version);
     },
   );
-  if (flags.json) return writeJson(this, deploy);
   const name = deploy.name ? ` (${deploy.name})` : "";
-  writeLines(this, `Deployed ${version} to ${deploy.environment}${name} in ${org}: deploy ${deploy.id}.`);
+  writeResult(
+    this,
+    flags.json,
+    deploy,
+    `Deployed ${version} to ${deploy.environment}${name} in ${org}: deploy ${deploy.id}.`,
+  );
 }

@@ -6,10 +6,10 @@ import {
   releasePath,
   sendPlanned,
 } from "../../lib/api/releases.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
 import { writeDryRun } from "../../lib/release/dry-run.ts";
 import { resolveTime } from "../../lib/release/flags.ts";
 import { resolveReleaseOrg } from "../../lib/release/target.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { FinalizeFlags } from "./changes.ts";
 
 /** `tracker release finalize <version> [<org>]`: one PUT of dateReleased (now unless --released). */
@@ -29,9 +29,10 @@ export default async function releaseFinalize(
       throw releaseNotFound(err, org, version);
     },
   );
-  if (flags.json) return writeJson(this, release);
-  writeLines(
+  writeResult(
     this,
+    flags.json,
+    release,
     `Finalized release ${version} in ${org} (released ${release.dateReleased ?? dateReleased}).`,
   );
 }

@@ -1,6 +1,6 @@
 import type { TrackerContext } from "../../context.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
 import { proposeVersion } from "../../lib/release/propose.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { ReleaseReadFlags } from "./index.ts";
 
 /** `tracker release propose-version`: the release name for this build, on stdout. */
@@ -9,6 +9,6 @@ export default async function releaseProposeVersion(
   flags: ReleaseReadFlags,
 ): Promise<void> {
   const proposed = await proposeVersion(this);
-  if (flags.json) return writeJson(this, proposed);
-  writeLines(this, proposed.version);
+  // The version alone on stdout: scripts take it as it is (`VERSION=$(tracker release propose-version)`).
+  writeResult(this, flags.json, proposed, proposed.version);
 }

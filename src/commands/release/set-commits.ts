@@ -7,11 +7,12 @@ import {
   sendPlanned,
 } from "../../lib/api/releases.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
 import { autoRef, collectLocalCommits } from "../../lib/release/commits.ts";
 import { writeDryRun } from "../../lib/release/dry-run.ts";
 import { parseCommitSpec } from "../../lib/release/flags.ts";
 import { resolveReleaseOrg } from "../../lib/release/target.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { SetCommitsFlags } from "./changes.ts";
 
 /** The body of the PUT and a one-line account of it. */
@@ -78,6 +79,10 @@ export default async function releaseSetCommits(
       throw releaseNotFound(err, org, version);
     },
   );
-  if (flags.json) return writeJson(this, { version, org, sent: body, release });
-  writeLines(this, `Set the commits of ${version} in ${org}: ${summary}.`);
+  writeResult(
+    this,
+    flags.json,
+    { version, org, sent: body, release },
+    `Set the commits of ${version} in ${org}: ${summary}.`,
+  );
 }

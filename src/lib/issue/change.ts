@@ -214,7 +214,8 @@ export async function runChange(
   args: readonly string[],
   body: IssueUpdate | ((targets: Target[]) => Promise<IssueUpdate>),
 ): Promise<void> {
-  const { writeJson, writeLines, writeListTip } = await import("../output.ts");
+  const { writeListTip } = await import("../output.ts");
+  const { writeResult } = await import("../view/write.ts");
   let targets: Target[];
   let failed: ChangeFailure[] = [];
   if (flags.query !== undefined) {
@@ -256,22 +257,24 @@ export async function runChange(
     const original = ORIGINAL.get(only);
     throw original instanceof CliError && report.failed.length === 1 ? original : reportFailure(report);
   }
-  if (flags.json) writeJson(ctx, report);
-  else {
-    const lead = flags.dryRun ? "would be " : "";
+  // The dry run's document is the report (with its requests), not lib/dry-run.ts's: documented
+  // before that contract, it stays; so the dry run is said like the change it would make.
+  const lead = flags.dryRun ? "would be " : "";
+  if (!flags.json)
     for (const f of report.failed) ctx.stderr.write(`${f.issue} not changed: ${f.error.message}\n`);
-    // One line per changed issue is the data (stdout); the count is for a person watching, and
-    // only says something new when several issues were involved.
-    writeLines(
+  // One line per changed issue is the data (stdout); the count is for a person watching, and
+  // only says something new when several issues were involved.
+  writeResult(
+    ctx,
+    flags.json,
+    report,
+    report.changed.map((i) => `${i.shortId} ${lead}${spec.done}`),
+  );
+  if (!flags.json && report.changed.length + report.failed.length > 1) {
+    writeListTip(
       ctx,
-      report.changed.map((i) => `${i.shortId} ${lead}${spec.done}`),
+      `${flags.dryRun ? "Dry run: " : ""}${report.changed.length} issue${report.changed.length === 1 ? "" : "s"} ${lead}${spec.done}${report.failed.length ? `, ${report.failed.length} failed` : ""}.`,
     );
-    if (report.changed.length + report.failed.length > 1) {
-      writeListTip(
-        ctx,
-        `${flags.dryRun ? "Dry run: " : ""}${report.changed.length} issue${report.changed.length === 1 ? "" : "s"} ${flags.dryRun ? "would be " : ""}${spec.done}${report.failed.length ? `, ${report.failed.length} failed` : ""}.`,
-      );
-    }
   }
   const err = reportFailure(report);
   if (err) throw err;
