@@ -12,14 +12,14 @@ export interface ChangeResult {
   doc: unknown;
 }
 
-/** At most this many values in the markdown's list (a change's result is small; an upload's report may not be). */
-const MAX_VALUES = 60;
-
-/** The document's scalar values by dot path, arrays by index, depth first, at most MAX_VALUES. */
+/**
+ * The document's scalar values by dot path, arrays by index, depth first: all of them (a size
+ * bound, `--max-chars` or the MCP default, drops them before the sentence).
+ */
 export function resultValues(doc: unknown): [string, string][] {
   const out: [string, string][] = [];
   const stack: [string, unknown][] = [["", doc]];
-  while (stack.length > 0 && out.length < MAX_VALUES) {
+  while (stack.length > 0) {
     const [path, v] = stack.pop() as [string, unknown];
     if (v === null || v === undefined) continue;
     if (typeof v !== "object") {
