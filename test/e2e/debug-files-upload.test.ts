@@ -224,7 +224,9 @@ describe("debug-files upload (real CLI)", () => {
     expect(doc.files[0]).toMatchObject({ path: "app.sym", size: expect.any(Number), chunks: 1 });
     expect(api.requests).toEqual([]);
     const human = await run([".", "acme/web", "--dry-run"], dir);
-    expect(human.stdout).toContain(`POST ${ASSEMBLE}  (3 file(s),`);
+    // The files and their total, then the request as every dry run shows it: method, path, JSON body.
+    expect(human.stdout).toMatch(/\n3 file\(s\), [\d.]+ KiB\n/);
+    expect(human.stdout).toContain(`\nPOST ${ASSEMBLE}\n{\n  "`);
     expect(human.stderr).toContain("Dry run: nothing was sent.");
   });
 

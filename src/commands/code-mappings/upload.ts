@@ -9,8 +9,9 @@ import {
 import { defaultBranchOf, readCodeMappings, repositoryOf } from "../../lib/code-mappings/read.ts";
 import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
 import { ApiError } from "../../lib/errors.ts";
-import { jsonText, writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import type { PlannedRequest } from "../../lib/dry-run.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { writeDryRunView, writeResult } from "../../lib/view/write.ts";
 import type { CodeMappingsUploadFlags } from "./index.ts";
 
 /** `tracker code-mappings upload <file> [<org>/<project>]`: bulk requests of 300, counts, failures non-zero. */
@@ -35,13 +36,10 @@ export default async function codeMappingsUpload(
       mappings: mappings.slice(i, i + CODE_MAPPINGS_PER_REQUEST),
     });
   if (flags.dryRun) {
-    const requests = bodies.map((body) => ({ method: "POST", path: codeMappingsPath(org), body }));
-    if (flags.json) return writeJson(this, { dryRun: true, requests });
-    writeLines(
-      this,
-      requests.flatMap((q) => [`${q.method} ${q.path}`, ...jsonText(q.body, true).split("\n")]),
+    const requests = bodies.map(
+      (body): PlannedRequest => ({ method: "POST", path: codeMappingsPath(org), body }),
     );
-    return writeTip(this, "Dry run: nothing was sent.");
+    return writeDryRunView(this, flags.json, { requests });
   }
   const total: CodeMappingsResult = { created: 0, updated: 0, errors: 0, mappings: [] };
   for (const [i, body] of bodies.entries()) {
@@ -52,8 +50,12 @@ export default async function codeMappingsUpload(
     total.errors += r.errors;
     total.mappings.push(...r.mappings);
   }
-  if (flags.json) writeJson(this, { org, project, repository, defaultBranch, ...total });
-  else writeLines(this, `Created: ${total.created}, Updated: ${total.updated}, Errors: ${total.errors}`);
+  writeResult(
+    this,
+    flags.json,
+    { org, project, repository, defaultBranch, ...total },
+    `Created: ${total.created}, Updated: ${total.updated}, Errors: ${total.errors}`,
+  );
   const bad = total.mappings.filter((m) => m.status === "error");
   if (bad.length > 0)
     throw new ApiError({

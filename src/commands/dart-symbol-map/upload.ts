@@ -1,15 +1,15 @@
 import { basename } from "node:path";
 import type { TrackerContext } from "../../context.ts";
 import { checkDifFile } from "../../lib/debug-files/check.ts";
-import { planDifUpload } from "../../lib/debug-files/dry-run.ts";
+import { planDifUpload, writeDifDryRun } from "../../lib/debug-files/dry-run.ts";
 import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
 import { normalizeDebugId } from "../../lib/debug-files/select.ts";
 import { waitLogger } from "../../lib/debug-files/progress.ts";
 import { type DifUploadItem, uploadDifs } from "../../lib/debug-files/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
-import { formatDifDryRun, formatDifUpload } from "../../lib/format/difs.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { formatDifUpload } from "../../lib/format/difs.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { DartSymbolMapUploadFlags } from "./index.ts";
 import { readRegularFile } from "../../lib/fs/regular.ts";
 
@@ -94,17 +94,14 @@ export default async function dartSymbolMapUpload(
   };
   if (flags.dryRun) {
     const plan = await planDifUpload(this, org, project, [item]);
-    if (flags.json) return writeJson(this, plan);
-    writeLines(this, formatDifDryRun(plan));
-    return writeTip(this, "Dry run: nothing was sent.");
+    return writeDifDryRun(this, flags.json, plan);
   }
   const report = await uploadDifs(this, org, project, [item], {
     wait: flags.wait,
     requires: "dartsymbolmap",
     progress: waitLogger(this),
   });
-  if (flags.json) writeJson(this, report);
-  else writeLines(this, formatDifUpload(report));
+  writeResult(this, flags.json, report, formatDifUpload(report));
   const f = report.files[0];
   if (flags.wait && (f?.state === "error" || report.timedOut))
     throw new ApiError({

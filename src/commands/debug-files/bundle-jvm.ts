@@ -4,8 +4,9 @@ import type { TrackerContext } from "../../context.ts";
 import { findJvmSources, writeJvmBundle } from "../../lib/debug-files/jvm-bundle.ts";
 import { normalizeDebugId } from "../../lib/debug-files/select.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { BundleJvmFlags } from "./routes-upload.ts";
 
 /** `tracker debug-files bundle-jvm <dir> --debug-id <uuid> [--output <dir>]`: local, no network. */
@@ -36,19 +37,21 @@ export default async function bundleJvm(
     mkdirSync(outDir, { recursive: true });
     size = await writeJvmBundle(target, debugId, sources);
   }
-  if (flags.json)
-    return writeJson(this, {
+  // A local change: its --dry-run sends no request, so its document stays this one, `dryRun` a member.
+  writeResult(
+    this,
+    flags.json,
+    {
       path: shown,
       debugId,
       size: flags.dryRun ? null : size,
       files: sources.map((s) => ({ path: s.path, url: s.url })),
       skipped: notes,
       dryRun: flags.dryRun,
-    });
-  writeLines(
-    this,
+    },
     sources.map((s) => `${s.url}  ${s.path}`),
   );
+  if (flags.json) return;
   for (const n of notes) writeTip(this, `skipped ${n.path}: ${n.reason}`);
   if (flags.dryRun) return writeTip(this, `Dry run: ${shown} was not written.`);
   writeTip(

@@ -3,8 +3,9 @@ import { relative, resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
 import { bundleNamedFiles, dsymDwarfFile, writeError } from "../../lib/debug-files/bundle-sources.ts";
 import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
 import { quoteWord } from "../../lib/shell-quote.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { BundleSourcesFlags } from "./routes-sources.ts";
 
 /** `tracker debug-files bundle-sources <file>… [--output <dir>]`: local, no network. */
@@ -26,8 +27,12 @@ export default async function bundleSources(
     }
   const { bundles, notes } = await bundleNamedFiles(files, { outDir, dryRun: flags.dryRun });
   const shownPath = (p: string) => relative(this.cwd, p) || p;
-  if (flags.json)
-    return writeJson(this, {
+  const written = bundles.filter((b) => b.output !== null);
+  // A local change: its --dry-run sends no request, so its document stays this one, `dryRun` a member.
+  writeResult(
+    this,
+    flags.json,
+    {
       bundles: bundles.map((b) => ({
         input: b.input,
         arch: b.arch,
@@ -38,12 +43,10 @@ export default async function bundleSources(
       })),
       skipped: notes,
       dryRun: flags.dryRun,
-    });
-  const written = bundles.filter((b) => b.output !== null);
-  writeLines(
-    this,
+    },
     written.map((b) => shownPath(b.output as string)),
   );
+  if (flags.json) return;
   for (const n of notes) writeTip(this, `skipped ${n.path}: ${n.reason}`);
   if (flags.dryRun) {
     for (const b of written)

@@ -1,15 +1,16 @@
 import type { TrackerContext } from "../../context.ts";
 import { canAnimate } from "../../lib/automation.ts";
 import { withFoundDifs, uploadItemOf } from "../../lib/debug-files/collect.ts";
-import { planDifUpload } from "../../lib/debug-files/dry-run.ts";
+import { planDifUpload, writeDifDryRun } from "../../lib/debug-files/dry-run.ts";
 import { formatsOfTypes, normalizeDebugId, selectDifs } from "../../lib/debug-files/select.ts";
 import { buildSourceBundles } from "../../lib/debug-files/include-sources.ts";
 import { waitLogger } from "../../lib/debug-files/progress.ts";
 import { type DifUploadReport, uploadDifs } from "../../lib/debug-files/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
-import { formatDifUpload, formatDifDryRun } from "../../lib/format/difs.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { formatDifUpload } from "../../lib/format/difs.ts";
+import { writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import { splitPathsAndTarget } from "../sourcemap/upload.ts";
 import type { DifUploadFlags } from "./routes-upload.ts";
 
@@ -84,26 +85,26 @@ export default async function debugFilesUpload(
         throw new ValidationError(`Some debug IDs were not found: ${missing.join(", ")}`, "id");
     }
     const items = [...selected.map(uploadItemOf), ...bundles.items];
+    const sayNotes = () => {
+      if (!flags.json) for (const s of skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
+    };
     if (flags.dryRun) {
       const plan = await planDifUpload(this, org, project, items);
-      if (flags.json) return writeJson(this, { ...plan, skipped });
-      writeLines(this, formatDifDryRun(plan));
-      for (const s of skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
-      return writeTip(this, "Dry run: nothing was sent.");
+      // Before the view's "Dry run: nothing was sent." on stderr, as ever.
+      sayNotes();
+      return writeDifDryRun(this, flags.json, plan, { skipped });
     }
     if (items.length === 0) {
-      if (flags.json)
-        return writeJson(this, {
-          org,
-          project,
-          files: [],
-          skipped,
-          chunks: { total: 0, sent: 0, skipped: 0 },
-          unchanged: true,
-          timedOut: false,
-        });
-      for (const s of skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
-      return writeTip(this, `No debug information files found under ${paths.join(", ")}.`);
+      sayNotes();
+      if (!flags.json) writeTip(this, `No debug information files found under ${paths.join(", ")}.`);
+      // Said on stderr above: stdout stays empty, the document (and its markdown) has the values.
+      const none = { total: 0, sent: 0, skipped: 0 };
+      return writeResult(
+        this,
+        flags.json,
+        { org, project, files: [], skipped, chunks: none, unchanged: true, timedOut: false },
+        [],
+      );
     }
     const animate = canAnimate(this) && this.isStderrTTY && !flags.json;
     const out = this.terminal ?? this.stderr;
@@ -113,13 +114,11 @@ export default async function debugFilesUpload(
       progress: (line) => (animate ? out.write(`\r${line}\x1b[K`) : log(line)),
     });
     if (animate) out.write("\r\x1b[K");
-    if (flags.json) writeJson(this, { ...report, skipped });
-    else {
-      writeLines(this, formatDifUpload(report));
-      for (const s of skipped) writeTip(this, `skipped ${s.path}: ${s.reason}`);
-      if (!flags.wait && report.files.some((f) => f.state === "created" || f.state === "assembling"))
-        writeTip(this, "The service is processing the files; add --wait to see the result.");
-    }
+    writeResult(this, flags.json, { ...report, skipped }, formatDifUpload(report));
+    sayNotes();
+    const processing = report.files.some((f) => f.state === "created" || f.state === "assembling");
+    if (!flags.json && !flags.wait && processing)
+      writeTip(this, "The service is processing the files; add --wait to see the result.");
     const failure = flags.wait ? processingFailure(report) : undefined;
     if (failure) throw failure;
   });

@@ -2,7 +2,7 @@ import type { TrackerContext } from "../../context.ts";
 import { dsnForSend } from "../../lib/envelope/dsn.ts";
 import { readEnvelopeFile } from "../../lib/envelope/file.ts";
 import { sendEnvelope } from "../../lib/envelope/send.ts";
-import { writeJson, writeLines } from "../../lib/output.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import { EVENT_SEND_TIMEOUT_MS } from "./send.ts";
 import type { EventSendEnvelopeFlags } from "./send-envelope-spec.ts";
 
@@ -16,6 +16,10 @@ export default async function eventSendEnvelope(
   const { dsn } = dsnForSend(this, "tracker event send-envelope <path>");
   const sent = await sendEnvelope(this, dsn, file.bytes, { timeoutMs: EVENT_SEND_TIMEOUT_MS });
   const id = sent.id ?? file.eventId ?? null;
-  if (flags.json) return writeJson(this, { eventId: id, bytes: file.bytes.length });
-  writeLines(this, id ?? `Sent ${path} (${file.bytes.length} bytes).`);
+  writeResult(
+    this,
+    flags.json,
+    { eventId: id, bytes: file.bytes.length },
+    id ?? `Sent ${path} (${file.bytes.length} bytes).`,
+  );
 }

@@ -7,7 +7,8 @@ import { buildEvent } from "../../lib/envelope/event.ts";
 import { tailLines } from "../../lib/envelope/logfile.ts";
 import { buildEnvelope, newId, sendEnvelope } from "../../lib/envelope/send.ts";
 import { oneLine } from "../../lib/format/one-line.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import { orgWebUrl, webPath } from "../../lib/web.ts";
 import type { EventSendFlags } from "./send-spec.ts";
 
@@ -73,6 +74,8 @@ export default async function eventSend(this: TrackerContext, flags: EventSendFl
   const id = sent.id ?? eventId;
   // A repository's .env can choose the DSN: say where the event went, and which file chose it.
   writeTip(this, `Sent to ${dsn.host} (project ${dsn.projectId}); DSN from ${oneLine(source)}.`);
-  if (flags.json) return writeJson(this, { eventId: id, url: eventUrl(this, dsn, id) });
-  writeLines(this, id);
+  // The text is the event ID alone, for scripts (`id=$(tracker event send -m …)`); it shows no
+  // URL, so only a document looks it up (the lookup opens the local database).
+  const doc = flags.json ? { eventId: id, url: eventUrl(this, dsn, id) } : { eventId: id };
+  writeResult(this, flags.json, doc, id);
 }

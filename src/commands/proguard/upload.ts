@@ -2,17 +2,17 @@ import { statSync } from "node:fs";
 import { resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
 import { associateProguardRelease } from "../../lib/api/difs.ts";
-import { planDifUpload } from "../../lib/debug-files/dry-run.ts";
+import { planDifUpload, writeDifDryRun } from "../../lib/debug-files/dry-run.ts";
 import { resolveLocalFile } from "../../lib/debug-files/local-file.ts";
 import { normalizeDebugId } from "../../lib/debug-files/select.ts";
 import { waitLogger } from "../../lib/debug-files/progress.ts";
 import { type DifUploadItem, uploadDifs } from "../../lib/debug-files/upload.ts";
 import { ApiError, ValidationError } from "../../lib/errors.ts";
-import { formatDifDryRun } from "../../lib/format/difs.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
 import { writeProguardProperties } from "../../lib/proguard/properties.ts";
 import { assertProguardMapping, proguardUuid } from "../../lib/proguard/uuid.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import { splitPathsAndTarget } from "../sourcemap/upload.ts";
 import type { ProguardUploadFlags } from "./index.ts";
 
@@ -72,13 +72,14 @@ export default async function proguardUpload(
       state: "skipped",
       detail: null,
     }));
-    if (flags.json)
-      return writeJson(this, { org: null, project: null, mappings: rows, uploaded: false, ...base });
-    writeLines(
+    writeResult(
       this,
+      flags.json,
+      { org: null, project: null, mappings: rows, uploaded: false, ...base },
       rows.map((r) => `${r.uuid}  ${r.path}`),
     );
-    return writeTip(this, "--no-upload: nothing was sent.");
+    if (!flags.json) writeTip(this, "--no-upload: nothing was sent.");
+    return;
   }
   const { org, project } = await resolveOrgProject(this, target, {
     command: "tracker proguard upload <mapping>",
@@ -96,9 +97,10 @@ export default async function proguardUpload(
   }));
   if (flags.dryRun) {
     const plan = await planDifUpload(this, org, project, items);
-    if (flags.json) return writeJson(this, plan);
-    writeLines(this, formatDifDryRun(plan));
-    return writeTip(this, "Dry run: nothing was sent or written.");
+    writeDifDryRun(this, flags.json, plan);
+    if (!flags.json && flags.writeProperties)
+      writeTip(this, `Dry run: ${flags.writeProperties} was not written.`);
+    return;
   }
   // A release can only be tied to a mapping the service has processed: --release waits.
   const wait = flags.wait || flags.release !== undefined;
@@ -123,17 +125,16 @@ export default async function proguardUpload(
     state: f.state,
     detail: f.detail,
   }));
-  if (flags.json) writeJson(this, { org, project, mappings: rows, uploaded: true, ...base });
-  else {
-    writeLines(
-      this,
-      rows.map(
-        (r) =>
-          `${r.state === "ok" ? "OK" : r.state === "error" ? "ERROR" : "UPLOADED"}  ${r.uuid}  ${r.path}`,
-      ),
-    );
-    if (report.unchanged) writeTip(this, "Every mapping was on the service already; nothing was sent.");
-  }
+  writeResult(
+    this,
+    flags.json,
+    { org, project, mappings: rows, uploaded: true, ...base },
+    rows.map(
+      (r) => `${r.state === "ok" ? "OK" : r.state === "error" ? "ERROR" : "UPLOADED"}  ${r.uuid}  ${r.path}`,
+    ),
+  );
+  if (!flags.json && report.unchanged)
+    writeTip(this, "Every mapping was on the service already; nothing was sent.");
   const bad = rows.filter((r) => r.state === "error");
   if (wait && (bad.length > 0 || report.timedOut))
     throw new ApiError({

@@ -3,9 +3,10 @@ import { resolve } from "node:path";
 import type { TrackerContext } from "../../context.ts";
 import { canAnimate } from "../../lib/automation.ts";
 import { ValidationError } from "../../lib/errors.ts";
-import { writeJson, writeLines, writeTip } from "../../lib/output.ts";
+import { writeTip } from "../../lib/output.ts";
 import { resolveOrgProject } from "../../lib/resolve/target.ts";
 import { type UploadReport, uploadSourcemaps } from "../../lib/sourcemap/upload.ts";
+import { writeResult } from "../../lib/view/write.ts";
 import type { UploadFlags } from "./index.ts";
 import { oneLine } from "../../lib/format/one-line.ts";
 
@@ -84,8 +85,8 @@ export default async function sourcemapUpload(
       ? (sent, total) => out.write(sent < total ? `\rUploading chunks ${sent}/${total}\x1b[K` : "\r\x1b[K")
       : undefined,
   });
-  if (flags.json) return writeJson(this, report);
-  writeLines(this, formatUpload(report));
+  writeResult(this, flags.json, report, formatUpload(report));
+  if (flags.json) return;
   for (const s of report.skipped) writeTip(this, `skipped ${oneLine(s.path)}: ${oneLine(s.reason)}`);
   if (!flags.wait && (report.state === "created" || report.state === "assembling"))
     writeTip(this, "The service is processing the bundle; add --wait to see the result.");

@@ -4,6 +4,9 @@
  * nothing is sent.
  */
 import type { TrackerContext } from "../../context.ts";
+import type { PlannedRequest } from "../dry-run.ts";
+import { formatDifDryRun } from "../format/difs.ts";
+import { writeDryRunView } from "../view/write.ts";
 import { readChunkSize } from "./hash-cache.ts";
 import { assembleBody, type DifUploadItem, hashItems } from "./hash-items.ts";
 
@@ -13,7 +16,7 @@ export const DEFAULT_CHUNK_SIZE = 8 * 1024 * 1024;
 /** The `--dry-run` document: `{dryRun: true, requests: [{method, path, body}], files}`. */
 export interface DifDryRun {
   dryRun: true;
-  requests: { method: string; path: string; body: unknown }[];
+  requests: PlannedRequest[];
   files: (Omit<DifUploadItem, "source" | "offset" | "transient"> & { checksum: string; chunks: number })[];
 }
 
@@ -40,4 +43,21 @@ export async function planDifUpload(
       chunks: chunks.length,
     })),
   };
+}
+
+/**
+ * Writes a debug-file upload's `--dry-run` (lib/format/dry-run.ts): `--json` gives the plan's
+ * document with `extra` after its files; the text says each file, then shows the assemble request.
+ */
+export function writeDifDryRun(
+  ctx: TrackerContext,
+  json: boolean,
+  plan: DifDryRun,
+  extra: Record<string, unknown> = {},
+): void {
+  writeDryRunView(ctx, json, {
+    requests: plan.requests,
+    extra: { files: plan.files, ...extra },
+    said: formatDifDryRun(plan),
+  });
 }

@@ -32,14 +32,16 @@ export function formatDifUpload(r: DifUploadReport): string[] {
   return lines;
 }
 
-/** What a dry run would send: each file with its size and chunk count, then the request line. */
+/**
+ * What a dry run would send, said before its request (lib/format/dry-run.ts shows the request):
+ * each file with its size and chunk count, then how many files and bytes in all.
+ */
 export function formatDifDryRun(plan: DifDryRun): string[] {
   const lines = plan.files.map(
     (f) =>
       `${f.debugId ?? "-"}  ${f.arch} ${f.format}  ${formatSize(f.size)} (${f.chunks} chunk${f.chunks === 1 ? "" : "s"})  ${f.path}`,
   );
   const total = plan.files.reduce((n, f) => n + f.size, 0);
-  for (const q of plan.requests)
-    lines.push(`${q.method} ${q.path}  (${plan.files.length} file(s), ${formatSize(total)})`);
+  lines.push(`${plan.files.length} file(s), ${formatSize(total)}`);
   return lines;
 }
