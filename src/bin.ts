@@ -42,7 +42,12 @@ const fail = async (err: unknown) => {
 };
 
 if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v" || argv[0] === "-V")) {
-  writeFd(STDOUT_FD, `${VERSION}\n`);
+  // A full disk or a closed pipe is an error like any other, not a crash with a stack.
+  try {
+    writeFd(STDOUT_FD, `${VERSION}\n`);
+  } catch (err) {
+    void fail(err);
+  }
 } else if (argv.length === 1 && (argv[0] === "--help" || argv[0] === "-h")) {
   // The root help is generated from the route map (lib/root-help.ts): building the 76 command
   // specs to render it took about 10 ms of each `tracker --help`.

@@ -15,7 +15,8 @@ export const STDERR_FD = 2;
 
 /**
  * Writes all of `text` synchronously. A closed pipe (`tracker ... | head -1`) ends the process
- * quietly with code 0; a non-blocking descriptor that is momentarily full is retried.
+ * quietly with code 0; a non-blocking descriptor that is momentarily full is retried; any other
+ * failure is an error naming the stream.
  */
 export function writeFd(fd: number, text: string): void {
   let buf: Buffer | undefined;
@@ -39,7 +40,10 @@ export function writeFd(fd: number, text: string): void {
         continue;
       }
       if (code === "EPIPE") process.exit(0);
-      throw err;
+      // A full disk (`> /dev/full`) or a broken device: say which stream, not a bare errno.
+      const stream = fd === 1 ? "standard output" : fd === 2 ? "standard error" : `descriptor ${fd}`;
+      const reason = err instanceof Error ? err.message : String(err);
+      throw new Error(`Could not write to ${stream}: ${reason}`, { cause: err });
     }
   }
 }
