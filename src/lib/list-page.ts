@@ -59,6 +59,15 @@ export function listDocument<T>(
   return doc;
 }
 
+/**
+ * A listing whose `--json` is its rows alone, an array (`org list`, `project list`, `release
+ * deploys` predate the envelope): remembered like listDocument's, so `--format md` shows `table`.
+ */
+export function bareListDocument<T>(rows: T[], table: NonNullable<ListMeta["table"]>): T[] {
+  META.set(rows, { rows: rows.length, table });
+  return rows;
+}
+
 /** What listDocument remembered about a document, if it built it. */
 export function listMeta(doc: unknown): ListMeta | undefined {
   return typeof doc === "object" && doc !== null ? META.get(doc) : undefined;

@@ -34,7 +34,7 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
     return;
   }
   if (o?.format === "md") {
-    const resume = meta ? (kept: number) => resumeCursor(meta, kept) : undefined;
+    const resume = meta?.resumeAt ? (kept: number) => resumeCursor(meta, kept) : undefined;
     // The view's table or sections; with --fields, a listing's table is the chosen fields.
     const view = o.fields ? meta && fieldsTable(doc, o.fields) : (meta?.table?.() ?? attachedMarkdown(value));
     ctx.stdout.write(`${renderMarkdown(doc, o.maxChars, resume, view)}\n`);
@@ -46,7 +46,7 @@ export function writeJson(ctx: TrackerContext, value: unknown, opts: { depth?: n
 
 /** A listing's rows as a table of the `--fields` paths, in the order they were given. */
 function fieldsTable(doc: unknown, paths: readonly string[][]): ViewTable | undefined {
-  const data = (doc as { data?: unknown } | null)?.data;
+  const data = Array.isArray(doc) ? doc : (doc as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) return undefined;
   const value = (item: unknown, path: readonly string[]) => {
     let v = item;

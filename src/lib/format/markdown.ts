@@ -77,7 +77,7 @@ function listSections(items: Obj[], extra: Obj, view?: ViewTable): Section[] {
  */
 function sectionsOf(doc: Json, view?: ViewTable | (() => Section[])): Section[] {
   if (typeof view === "function") return view();
-  if (Array.isArray(doc)) return listSections(doc.filter(isObj), {});
+  if (Array.isArray(doc)) return listSections(doc.filter(isObj), {}, view);
   if (!isObj(doc)) return [{ text: str(doc), priority: 0 }];
   if (Array.isArray(doc.data)) return listSections((doc.data as Json[]).filter(isObj), doc, view);
   return [{ text: `\`\`\`json\n${JSON.stringify(doc, null, 2)}\n\`\`\``, priority: 0 }];

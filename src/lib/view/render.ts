@@ -6,10 +6,9 @@
  * markdown of its sections; the text is the same sections' lines.
  */
 import type { TrackerContext } from "../../context.ts";
-import { listDocument, type PageLike } from "../list-page.ts";
+import { bareListDocument, listDocument, type PageLike } from "../list-page.ts";
 import { writeJson, writeList } from "../output.ts";
 import { oneLine } from "../format/one-line.ts";
-import { cellRow, group, type Section, table } from "../format/markdown-parts.ts";
 import { paint } from "../style.ts";
 import { attachMarkdown } from "./attach.ts";
 import { type DocView, blockLines, isEmptyBlock } from "./doc.ts";
@@ -50,20 +49,11 @@ export function listViewDocument<T, O>(ctx: TrackerContext, run: ListRun<T, O>):
   );
 }
 
-/** A `bare` listing's document: its rows, carrying the view's table (after the count) for `--format md`. */
+/** A `bare` listing's document: its rows, carrying the view's table for `--format md`. */
 function bareViewDocument<T, O>(ctx: TrackerContext, run: ListRun<T, O>): unknown[] {
-  const rows = run.items.map(run.view.document);
-  attachMarkdown(rows, () => {
-    const { headers, rows: cells } = viewCells(run.view, run.items, run.options, {
-      tty: false,
-      now: ctx.now(),
-    });
-    const out: Section[] = [{ text: `${cells.length} item${cells.length === 1 ? "" : "s"}`, priority: 0 }];
-    // Each row its own section, so a size bound drops the last ones first.
-    group(out, table([], headers).trimEnd(), "rows", cells.map(cellRow), (i) => (i < 5 ? 1 : 2 + i));
-    return out;
-  });
-  return rows;
+  return bareListDocument(run.items.map(run.view.document), () =>
+    viewCells(run.view, run.items, run.options, { tty: false, now: ctx.now() }),
+  );
 }
 
 /** Writes the listing: the JSON document when `json`, else the table (terminal) or rows (piped). */
