@@ -36,9 +36,6 @@ export const TRACE_DATASETS = {
 /** A `trace list` dataset. */
 export type TraceDataset = keyof typeof TRACE_DATASETS;
 
-/** Columns of the documented form; `sort` must name one of them. */
-export const TRACE_FIELDS = TRACE_DATASETS.spans.fields;
-
 /** The service fact remembering that a server needs the legacy dataset. */
 export const TRACE_DATASET_FACT = "trace_list_dataset";
 

@@ -35,11 +35,6 @@ export const str = (v: Json): string =>
   v === null || v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
 /** Text on one line: line breaks (also U+2028/9) shown as ⏎ instead of starting a new line. */
 export const line = (v: Json): string => str(v).replace(/\r\n|[\r\n\u2028\u2029]/g, " ⏎ ");
-/** Multi-line server prose: a line that would start a heading or a code fence is escaped. */
-export const block = (v: Json): string =>
-  str(v)
-    .replace(/\r\n?|[\u2028\u2029]/g, "\n")
-    .replace(/^(\s*)(#|```|~~~)/gm, "$1\\$2");
 const fullCell = (v: Json): string => line(v).replace(/\|/g, "\\|").replace(/\s+/g, " ");
 const cell = (v: Json): string => fullCell(v).slice(0, 120);
 
@@ -57,16 +52,4 @@ export function table(rows: Obj[], columns: string[]): string {
         `| ${columns.map((c) => cell(c in r ? r[c] : c.split(".").reduce<Json>((o, k) => (isObj(o) ? o[k] : undefined), r))).join(" | ")} |`,
     ),
   ].join("\n");
-}
-
-/** `key: value` tags; the first five matter, the rest go early under a size bound. */
-export function tagsGroup(out: Section[], raw: Json): void {
-  const tags = Array.isArray(raw) ? (raw as Obj[]) : [];
-  group(
-    out,
-    "### Tags",
-    "tags",
-    tags.map((t) => `- ${line(t.key)}: ${line(t.value)}`),
-    (i) => (i < 5 ? 1 : 6),
-  );
 }
